@@ -1,4 +1,6 @@
 // runlens-rec: the headless recorder that runs on the host under test.
+#include "Commands.h"
+#include "Duration.h"
 #include "FormatVersion.h"
 #include "RunlensVersion.h"
 
@@ -15,6 +17,36 @@ std::string versionText()
          + ")";
 }
 
+// CLI11 validator for --duration and --interval.
+struct DurationValidator : CLI::Validator {
+    DurationValidator()
+    {
+        name_ = "DURATION";
+        func_ = [](const std::string& text) {
+            const auto duration = runlens::recorder::parseDuration(text);
+            if (!duration || duration->count() <= 0)
+                return std::string("\"" + text + "\" is not a duration such as 500ms, 10s, 4m or 1h30m");
+            return std::string();
+        };
+    }
+};
+
+std::vector<std::string> splitList(const std::string& text)
+{
+    std::vector<std::string> items;
+    std::string item;
+    for (char c : text + ",") {
+        if (c == ',') {
+            if (!item.empty())
+                items.push_back(item);
+            item.clear();
+        } else if (c != ' ') {
+            item += c;
+        }
+    }
+    return items;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -26,11 +58,78 @@ int main(int argc, char** argv)
     app.footer("Run 'runlens-rec SUBCOMMAND --help' for the options of a subcommand.");
     app.require_subcommand(0, 1);
 
+    runlens::recorder::RecordOptions record;
+    std::string durationText;
+    std::string intervalText = "1s";
+    std::string collectText;
+    std::string skipText;
+    std::vector<std::string> tagTexts;
+    CLI::App* recordCommand = app.add_subcommand("record", "Record this host until --duration ends or Ctrl-C; "
+                                                           "writes OUT/NAME.tar.gz");
+    recordCommand->add_option("--name", record.name, "Run name (default: HOSTNAME-YYYYMMDD-HHMMSS)");
+    recordCommand->add_option("--duration", durationText, "How long to record, e.g. 240s, 4m, 1h (default: until Ctrl-C)")
+        ->check(DurationValidator());
+    recordCommand->add_option("--interval", intervalText, "Time between samples")->capture_default_str()->check(DurationValidator());
+    recordCommand->add_option("--out", record.outDirectory, "Directory for the archive")->capture_default_str()->check(CLI::ExistingDirectory);
+    auto* collectOption = recordCommand->add_option("--collect", collectText, "Only these collectors (comma-separated)");
+    recordCommand->add_option("--skip", skipText, "All collectors but these (comma-separated)")->excludes(collectOption);
+    recordCommand->add_option("--note", record.note, "A note stored with the run");
+    recordCommand->add_option("--tag", tagTexts, "A key=value tag stored with the run (repeatable)")
+        ->check([](const std::string& text) {
+            return text.find('=') == std::string::npos || text.front() == '=' ? "a tag is key=value" : std::string();
+        });
+    recordCommand->add_option("--proc-root", record.paths.procRoot, "Read this tree instead of /proc")->capture_default_str();
+    recordCommand->add_option("--sys-root", record.paths.sysRoot, "Read this tree instead of /sys")->capture_default_str();
+    recordCommand->add_option("--imds-endpoint", record.imdsEndpoint,
+                              "EC2 instance metadata endpoint host:port, or 'off'")->capture_default_str();
+    recordCommand->add_flag("-q,--quiet", record.quiet, "No progress line; only errors and the archive path");
+
+    runlens::collect::HostPaths listPaths;
+    CLI::App* listCommand = app.add_subcommand("list-collectors", "What this host offers to record, and why not where it cannot");
+    listCommand->add_option("--proc-root", listPaths.procRoot, "Read this tree instead of /proc")->capture_default_str();
+    listCommand->add_option("--sys-root", listPaths.sysRoot, "Read this tree instead of /sys")->capture_default_str();
+
+    std::string infoArchive;
+    bool infoJson = false;
+    CLI::App* infoCommand = app.add_subcommand("info", "Summarise a run archive: manifest, collectors, metrics");
+    infoCommand->add_option("ARCHIVE", infoArchive, "The .tar.gz run archive")->required()->check(CLI::ExistingFile);
+    infoCommand->add_flag("--json", infoJson, "Print JSON");
+
+    std::string packSpool;
+    std::string packOut;
+    CLI::App* packCommand = app.add_subcommand("pack", "Turn an unfinished recording (NAME.spool) into NAME.tar.gz");
+    packCommand->add_option("SPOOLDIR", packSpool, "The NAME.spool directory")->required()->check(CLI::ExistingDirectory);
+    packCommand->add_option("-o,--output", packOut, "Archive path (default: NAME.tar.gz beside the spool)");
+
+    std::string statusPath;
+    std::string statusName;
+    CLI::App* statusCommand = app.add_subcommand("status", "JSON progress of a recording (for scripts and the app)");
+    statusCommand->add_option("DIR", statusPath, "A NAME.spool directory, or the output directory")->required();
+    statusCommand->add_option("--name", statusName, "The run name, when DIR is the output directory");
+
     CLI11_PARSE(app, argc, argv);
 
-    if (app.get_subcommands().empty()) {
-        std::cout << app.help();
-        return 0;
+    if (*recordCommand) {
+        if (!durationText.empty())
+            record.duration = runlens::recorder::parseDuration(durationText);
+        record.interval = *runlens::recorder::parseDuration(intervalText);
+        record.collect = splitList(collectText);
+        record.skip = splitList(skipText);
+        for (const std::string& tag : tagTexts) {
+            const auto equals = tag.find('=');
+            record.tags.emplace_back(tag.substr(0, equals), tag.substr(equals + 1));
+        }
+        record.commandLine.assign(argv, argv + argc);
+        return runlens::recorder::runRecord(std::move(record));
     }
+    if (*listCommand)
+        return runlens::recorder::runListCollectors(listPaths);
+    if (*infoCommand)
+        return runlens::recorder::runInfo(infoArchive, infoJson);
+    if (*packCommand)
+        return runlens::recorder::runPack(packSpool, packOut);
+    if (*statusCommand)
+        return runlens::recorder::runStatus(statusPath, statusName);
+    std::cout << app.help();
     return 0;
 }

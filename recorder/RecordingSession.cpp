@@ -1,0 +1,418 @@
+#include "RecordingSession.h"
+
+#include "FormatError.h"
+#include "FormatVersion.h"
+#include "RunlensVersion.h"
+#include "RunName.h"
+#include "SpoolDirectory.h"
+#include "SpoolPacker.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace runlens::recorder {
+
+namespace {
+
+// How often the journals are flushed to the device: a power cut loses at most this much.
+constexpr std::int64_t kSyncEveryNs = 5'000'000'000;
+
+double processCpuSeconds()
+{
+    rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+double threadCpuSeconds()
+{
+    timespec now {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return double(now.tv_sec) + double(now.tv_nsec) / 1e9;
+}
+
+std::string utcTimestamp(std::chrono::system_clock::time_point time)
+{
+    const auto since = time.time_since_epoch();
+    const std::time_t seconds = std::chrono::duration_cast<std::chrono::seconds>(since).count();
+    const long long millis = std::chrono::duration_cast<std::chrono::milliseconds>(since).count() % 1000;
+    std::tm utc {};
+    gmtime_r(&seconds, &utc);
+    char text[40];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &utc);
+    char withMillis[48];
+    std::snprintf(withMillis, sizeof withMillis, "%s.%03lldZ", text, millis);
+    return withMillis;
+}
+
+std::string hostName()
+{
+    utsname names {};
+    return ::uname(&names) == 0 ? names.nodename : "host";
+}
+
+bool selected(const RecordOptions& options, std::string_view name)
+{
+    const auto listed = [name](const std::vector<std::string>& list) {
+        return std::find(list.begin(), list.end(), name) != list.end();
+    };
+    if (!options.collect.empty())
+        return listed(options.collect);
+    return !listed(options.skip);
+}
+
+} // namespace
+
+std::string_view toString(EndReason reason)
+{
+    switch (reason) {
+    case EndReason::Duration: return "duration";
+    case EndReason::Interrupted: return "sigint";
+    case EndReason::Terminated: return "sigterm";
+    case EndReason::Error: return "error";
+    }
+    return "error";
+}
+
+struct RecordingSession::Slot {
+    std::unique_ptr<collect::Collector> collector;
+    collect::MetricGroup group;
+    std::unique_ptr<format::SpoolWriter> spool;
+    std::string status = "ok"; // ok, unavailable, failed, skipped
+    std::string reason;
+    std::int64_t lastSampleNs = -1;
+    std::uint64_t samples = 0;
+    double cpuSeconds = 0;
+    double cpuSecondsAtLastTick = 0;
+    int countdown = 0;
+    int selfColumn = -1; // this collector's column in the recorder's own group
+
+    explicit Slot(std::unique_ptr<collect::Collector> c)
+        : collector(std::move(c))
+        , group(std::string(collector ? collector->name() : "recorder"))
+    {
+    }
+};
+
+RecordingSession::RecordingSession(RecordOptions options, collect::CollectorList collectors)
+    : m_options(std::move(options))
+{
+    for (auto& collector : collectors)
+        m_slots.push_back(std::make_unique<Slot>(std::move(collector)));
+    m_self = std::make_unique<Slot>(nullptr);
+}
+
+RecordingSession::~RecordingSession() = default;
+
+std::size_t RecordingSession::activeCollectors() const
+{
+    return std::size_t(std::count_if(m_slots.begin(), m_slots.end(), [](const auto& slot) { return slot->status == "ok"; }));
+}
+
+double RecordingSession::ownCpuSeconds() const
+{
+    return processCpuSeconds() - m_startCpuSeconds;
+}
+
+void RecordingSession::start()
+{
+    m_startCpuSeconds = processCpuSeconds();
+    const auto wallStart = std::chrono::system_clock::now();
+    if (m_options.name.empty())
+        m_options.name = defaultRunName(hostName(), std::chrono::duration_cast<std::chrono::seconds>(wallStart.time_since_epoch()).count());
+    if (const std::string why = whyInvalidRunName(m_options.name); !why.empty())
+        throw RecordError("cannot record: " + why + ".");
+    for (const std::vector<std::string>* list : {&m_options.collect, &m_options.skip}) {
+        for (const std::string& name : *list) {
+            const bool known = std::any_of(m_slots.begin(), m_slots.end(),
+                                           [&name](const auto& slot) { return slot->collector->name() == name; });
+            if (!known) {
+                std::string names;
+                for (const auto& slot : m_slots)
+                    names += (names.empty() ? "" : ", ") + std::string(slot->collector->name());
+                throw RecordError("cannot record: there is no collector named \"" + name + "\" (known: " + names + ").");
+            }
+        }
+    }
+
+    std::error_code error;
+    const fs::path out(m_options.outDirectory);
+    if (!fs::is_directory(out, error))
+        throw RecordError("cannot record: the output directory " + m_options.outDirectory + " does not exist.");
+    m_archivePath = (out / (m_options.name + ".tar.gz")).string();
+    m_spoolDirectory = (out / (m_options.name + format::spool::kSuffix)).string();
+    if (fs::exists(m_archivePath, error))
+        throw RecordError("cannot record: " + m_archivePath + " already exists. Choose another --name or move the old archive away.");
+    if (::mkdir(m_spoolDirectory.c_str(), 0755) != 0) {
+        if (errno == EEXIST)
+            throw RecordError("cannot record: " + m_spoolDirectory + " exists: a recording with this name is running or was "
+                              "interrupted. Pack it with `runlens-rec pack " + m_spoolDirectory + "` or choose another --name.");
+        throw RecordError("cannot record: cannot create " + m_spoolDirectory + ": " + std::strerror(errno)
+                          + ". Choose a writable --out directory.");
+    }
+    const std::string series = m_spoolDirectory + "/" + format::spool::kSeries;
+    if (::mkdir(series.c_str(), 0755) != 0)
+        throw RecordError("cannot record: cannot create " + series + ": " + std::strerror(errno) + ".");
+
+    for (auto& slot : m_slots) {
+        if (!selected(m_options, slot->collector->name())) {
+            slot->status = "skipped";
+            slot->reason = "not selected on the command line";
+            continue;
+        }
+        const double before = threadCpuSeconds();
+        std::string why;
+        try {
+            why = slot->collector->open(m_options.paths, m_catalog);
+        } catch (const std::exception& failure) {
+            why = failure.what();
+        }
+        slot->cpuSeconds += threadCpuSeconds() - before;
+        if (!why.empty()) {
+            slot->status = "unavailable";
+            slot->reason = why;
+            continue;
+        }
+        try {
+            slot->spool = std::make_unique<format::SpoolWriter>(series + "/" + slot->group.name() + format::spool::kJournalSuffix);
+        } catch (const format::FormatError& failure) {
+            throw RecordError(std::string("cannot record: ") + failure.what() + ".");
+        }
+    }
+    m_self->spool = std::make_unique<format::SpoolWriter>(series + "/recorder" + format::spool::kJournalSuffix);
+    m_catalog.add({"recorder.cpu", "Recorder CPU", "%", format::MetricKind::Percent, format::BetterDirection::Lower, "",
+                   "Recorder", "CPU time runlens-rec itself used, as a share of one CPU: the cost of measuring."});
+    m_catalog.add({"recorder.collector_cpu", "Recorder CPU per collector", "%", format::MetricKind::Percent,
+                   format::BetterDirection::Lower, "collector", "Recorder",
+                   "CPU time each collector of runlens-rec used, as a share of one CPU."});
+    m_catalog.add({"recorder.max_rss", "Recorder peak memory", "bytes", format::MetricKind::Gauge,
+                   format::BetterDirection::Lower, "", "Recorder", "The largest resident memory runlens-rec has used so far."});
+
+    m_manifest = {
+        {"format_version", format::FormatVersion{format::kFormatMajor, format::kFormatMinor}.toString()},
+        {"recorder", {{"name", "runlens-rec"}, {"version", runlens::kVersion}, {"pid", ::getpid()},
+                      {"command_line", m_options.commandLine}}},
+        {"run", {{"name", m_options.name}, {"note", m_options.note}, {"tags", nlohmann::json::object()}}},
+        {"start", {{"utc", utcTimestamp(wallStart)},
+                   {"unix_ns", std::chrono::duration_cast<std::chrono::nanoseconds>(wallStart.time_since_epoch()).count()}}},
+        {"interval_ns", m_options.interval.count()},
+        {"requested_duration_ns", m_options.duration ? nlohmann::json(m_options.duration->count()) : nlohmann::json()},
+        {"sources", {{"proc_root", m_options.paths.procRoot}, {"sys_root", m_options.paths.sysRoot}}},
+    };
+    for (const auto& [key, value] : m_options.tags)
+        m_manifest["run"]["tags"][key] = value;
+    timespec monotonic {};
+    clock_gettime(CLOCK_MONOTONIC, &monotonic);
+    m_manifest["start"]["monotonic_ns"] = std::int64_t(monotonic.tv_sec) * 1'000'000'000 + monotonic.tv_nsec;
+
+    writeManifest(nullptr);
+    writeMetricsIfChanged();
+    writeStatus("recording");
+}
+
+void RecordingSession::tick(std::int64_t timestampNs)
+{
+    for (auto& slotPointer : m_slots) {
+        Slot& slot = *slotPointer;
+        if (slot.status != "ok" || --slot.countdown > 0)
+            continue;
+        const double elapsed = slot.lastSampleNs < 0 ? 0.0 : double(timestampNs - slot.lastSampleNs) / 1e9;
+        collect::SampleContext context{timestampNs, elapsed, m_catalog, m_warnings};
+        const double before = threadCpuSeconds();
+        slot.group.startRow();
+        try {
+            slot.collector->sample(context, slot.group);
+        } catch (const std::exception& failure) {
+            // One broken source must not end the recording: mark it and go on with the others.
+            slot.status = "failed";
+            slot.reason = failure.what();
+            m_warnings.add(std::string(slot.collector->name()) + " stopped: " + failure.what());
+            continue;
+        }
+        slot.cpuSeconds += threadCpuSeconds() - before;
+        slot.lastSampleNs = timestampNs;
+        ++slot.samples;
+        slot.countdown = std::max(1, slot.collector->cadence());
+        try {
+            slot.spool->append(slot.group.keys(), timestampNs, slot.group.row());
+        } catch (const format::FormatError& failure) {
+            throw RecordError(std::string("stopped: ") + failure.what() + ".");
+        }
+    }
+    const double elapsed = m_ticks == 0 ? 0.0 : double(timestampNs - m_lastTimestampNs) / 1e9;
+    sampleSelf(timestampNs, elapsed);
+    ++m_ticks;
+    m_lastTimestampNs = timestampNs;
+    writeMetricsIfChanged();
+    writeStatus("recording");
+    if (timestampNs - m_lastSyncNs >= kSyncEveryNs) {
+        m_lastSyncNs = timestampNs;
+        try {
+            for (auto& slot : m_slots) {
+                if (slot->spool)
+                    slot->spool->sync();
+            }
+            m_self->spool->sync();
+        } catch (const format::FormatError& failure) {
+            throw RecordError(std::string("stopped: ") + failure.what() + ".");
+        }
+    }
+}
+
+void RecordingSession::sampleSelf(std::int64_t timestampNs, double elapsedSeconds)
+{
+    collect::MetricGroup& group = m_self->group;
+    if (group.columnCount() == 0) {
+        group.column("recorder.cpu");
+        group.column("recorder.max_rss");
+        for (auto& slot : m_slots) {
+            if (slot->status == "ok")
+                slot->selfColumn = group.column("recorder.collector_cpu", slot->collector->name());
+        }
+    }
+    group.startRow();
+    const double cpu = processCpuSeconds();
+    if (elapsedSeconds > 0)
+        group.set(0, (cpu - m_lastSelfCpuSeconds) / elapsedSeconds * 100.0);
+    m_lastSelfCpuSeconds = cpu;
+    rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    group.set(1, double(usage.ru_maxrss) * 1024.0);
+    for (auto& slot : m_slots) {
+        if (slot->selfColumn < 0)
+            continue;
+        if (elapsedSeconds > 0)
+            group.set(slot->selfColumn, (slot->cpuSeconds - slot->cpuSecondsAtLastTick) / elapsedSeconds * 100.0);
+        slot->cpuSecondsAtLastTick = slot->cpuSeconds;
+    }
+    try {
+        m_self->spool->append(group.keys(), timestampNs, group.row());
+    } catch (const format::FormatError& failure) {
+        throw RecordError(std::string("stopped: ") + failure.what() + ".");
+    }
+}
+
+nlohmann::json RecordingSession::collectorsJson() const
+{
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& slot : m_slots) {
+        nlohmann::json entry = {{"name", slot->collector->name()},
+                                {"summary", slot->collector->summary()},
+                                {"status", slot->status},
+                                {"samples", slot->samples},
+                                {"cpu_seconds", slot->cpuSeconds},
+                                {"cadence", slot->collector->cadence()}};
+        if (!slot->reason.empty())
+            entry["reason"] = slot->reason;
+        if (slot->status == "ok" || slot->status == "failed") {
+            nlohmann::json details = slot->collector->details();
+            if (!details.empty())
+                entry["details"] = std::move(details);
+        }
+        list.push_back(std::move(entry));
+    }
+    return list;
+}
+
+void RecordingSession::writeManifest(const nlohmann::json* end)
+{
+    m_manifest["collectors"] = collectorsJson();
+    if (end)
+        m_manifest["end"] = *end;
+    try {
+        format::spool::writeFileAtomically(m_spoolDirectory, format::spool::kManifest, m_manifest.dump(2));
+    } catch (const format::FormatError& failure) {
+        throw RecordError(std::string("stopped: ") + failure.what() + ".");
+    }
+}
+
+void RecordingSession::writeMetricsIfChanged()
+{
+    if (m_catalog.size() == m_metricsWritten)
+        return;
+    nlohmann::json metrics = nlohmann::json::array();
+    for (const auto& descriptor : m_catalog.descriptors())
+        metrics.push_back(format::toJson(descriptor));
+    try {
+        format::spool::writeFileAtomically(m_spoolDirectory, format::spool::kMetrics, metrics.dump(1));
+    } catch (const format::FormatError& failure) {
+        throw RecordError(std::string("stopped: ") + failure.what() + ".");
+    }
+    m_metricsWritten = m_catalog.size();
+}
+
+void RecordingSession::writeStatus(const char* state)
+{
+    const nlohmann::json status = {
+        {"name", m_options.name},
+        {"state", state},
+        {"pid", ::getpid()},
+        {"elapsed_s", double(m_lastTimestampNs) / 1e9},
+        {"requested_duration_s", m_options.duration ? nlohmann::json(std::chrono::duration<double>(*m_options.duration).count())
+                                                    : nlohmann::json()},
+        {"samples", m_ticks},
+        {"collectors_ok", activeCollectors()},
+        {"warnings", m_warnings.total()},
+        {"last_warning", m_warnings.messages().empty() ? std::string() : m_warnings.messages().back()},
+        {"spool", m_spoolDirectory},
+        {"archive", m_archivePath},
+    };
+    try {
+        format::spool::writeFileAtomically(m_spoolDirectory, format::spool::kStatus, status.dump());
+    } catch (const format::FormatError& failure) {
+        throw RecordError(std::string("stopped: ") + failure.what() + ".");
+    }
+}
+
+std::string RecordingSession::finish(EndReason reason, const std::string& message)
+{
+    const nlohmann::json end = {
+        {"reason", toString(reason)},
+        {"message", message},
+        {"utc", utcTimestamp(std::chrono::system_clock::now())},
+        {"elapsed_ns", m_lastTimestampNs},
+        {"samples", m_ticks},
+        {"warnings", m_warnings.messages()},
+        {"warnings_total", m_warnings.total()},
+    };
+    rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    nlohmann::json cost = {{"cpu_seconds", ownCpuSeconds()}, {"max_rss_bytes", std::int64_t(usage.ru_maxrss) * 1024}};
+    for (const auto& slot : m_slots)
+        cost["collectors"][std::string(slot->collector->name())] = slot->cpuSeconds;
+    m_manifest["recorder_cost"] = cost;
+    const std::string keep = " The samples are kept in " + m_spoolDirectory + "; after fixing the cause run `runlens-rec pack "
+                           + m_spoolDirectory + "`.";
+    try {
+        writeManifest(&end);
+        writeStatus("packing");
+        for (auto& slot : m_slots) {
+            if (slot->spool)
+                slot->spool->sync();
+        }
+        m_self->spool->sync();
+    } catch (const std::exception& failure) {
+        throw RecordError(std::string(failure.what()) + keep);
+    }
+    try {
+        format::packSpool(m_spoolDirectory, m_archivePath);
+    } catch (const format::FormatError& failure) {
+        throw RecordError(std::string("cannot write the run archive: ") + failure.what() + "." + keep);
+    }
+    std::error_code error;
+    fs::remove_all(m_spoolDirectory, error);
+    return m_archivePath;
+}
+
+} // namespace runlens::recorder

@@ -1,0 +1,73 @@
+#include "ArchiveReader.h"
+#include "Commands.h"
+#include "FormatError.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace runlens::recorder {
+
+namespace {
+
+std::string text(const nlohmann::json& json, const nlohmann::json::json_pointer& pointer)
+{
+    if (!json.contains(pointer))
+        return "-";
+    const nlohmann::json& value = json[pointer];
+    return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+} // namespace
+
+int runInfo(const std::string& archivePath, bool asJson)
+{
+    format::RunArchive run;
+    try {
+        run = format::readRunArchive(archivePath);
+    } catch (const format::FormatError& error) {
+        std::fprintf(stderr, "runlens-rec: %s\n", error.what());
+        return 1;
+    }
+    const nlohmann::json& m = run.manifest;
+    if (asJson) {
+        nlohmann::json summary = {{"manifest", m}, {"metrics", run.metrics.size()}, {"groups", nlohmann::json::object()}};
+        for (const auto& table : run.series)
+            summary["groups"][table.group] = {{"rows", table.rowCount()}, {"columns", table.keys.size()}};
+        std::printf("%s\n", summary.dump(2).c_str());
+        return 0;
+    }
+    std::printf("run            %s\n", text(m, "/run/name"_json_pointer).c_str());
+    if (!text(m, "/run/note"_json_pointer).empty() && text(m, "/run/note"_json_pointer) != "-")
+        std::printf("note           %s\n", text(m, "/run/note"_json_pointer).c_str());
+    if (m.contains("/run/tags"_json_pointer) && !m["/run/tags"_json_pointer].empty())
+        std::printf("tags           %s\n", m["/run/tags"_json_pointer].dump().c_str());
+    std::printf("format         %s (recorder %s)\n", text(m, "/format_version"_json_pointer).c_str(),
+                text(m, "/recorder/version"_json_pointer).c_str());
+    std::printf("host           %s\n", text(m, "/host/hostname"_json_pointer).c_str());
+    std::printf("started        %s\n", text(m, "/start/utc"_json_pointer).c_str());
+    const double interval = m.value("interval_ns", 0.0) / 1e9;
+    const double elapsed = m.contains("/end/elapsed_ns"_json_pointer) ? m["/end/elapsed_ns"_json_pointer].get<double>() / 1e9 : NAN;
+    std::printf("interval       %.3g s\n", interval);
+    std::printf("duration       %.1f s, %s samples\n", elapsed, text(m, "/end/samples"_json_pointer).c_str());
+    std::printf("ended          %s%s%s\n", text(m, "/end/reason"_json_pointer).c_str(),
+                text(m, "/end/message"_json_pointer).empty() || text(m, "/end/message"_json_pointer) == "-" ? "" : ": ",
+                text(m, "/end/message"_json_pointer) == "-" ? "" : text(m, "/end/message"_json_pointer).c_str());
+    if (m.contains("/recorder_cost/cpu_seconds"_json_pointer))
+        std::printf("recorder cost  %.3f s CPU, %.1f MB peak memory\n", m["/recorder_cost/cpu_seconds"_json_pointer].get<double>(),
+                    m.value("/recorder_cost/max_rss_bytes"_json_pointer, 0.0) / 1e6);
+    std::printf("\ncollectors\n");
+    for (const auto& collector : m.value("collectors", nlohmann::json::array())) {
+        std::printf("  %-10s %-12s %s\n", collector.value("name", "?").c_str(), collector.value("status", "?").c_str(),
+                    collector.value("reason", "").c_str());
+    }
+    std::printf("\nmetric groups\n");
+    for (const auto& table : run.series)
+        std::printf("  %-10s %6zu rows  %6zu columns\n", table.group.c_str(), table.rowCount(), table.keys.size());
+    std::printf("\n%zu metrics\n", run.metrics.size());
+    for (const auto& metric : run.metrics)
+        std::printf("  %-32s %-8s %-8s %s\n", metric.id.c_str(), metric.unit.c_str(), std::string(format::toString(metric.kind)).c_str(),
+                    metric.title.c_str());
+    return 0;
+}
+
+} // namespace runlens::recorder

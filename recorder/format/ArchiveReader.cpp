@@ -1,0 +1,292 @@
+#include "ArchiveReader.h"
+
+#include "ColumnBlock.h"
+#include "FormatError.h"
+#include "FormatVersion.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <set>
+#include <sys/stat.h>
+
+namespace runlens::format {
+
+namespace {
+
+struct ArchiveDeleter {
+    void operator()(archive* a) const { archive_read_free(a); }
+};
+
+std::string entryKind(mode_t type)
+{
+    switch (type) {
+    case AE_IFLNK: return "a symbolic link";
+    case AE_IFCHR: return "a character device";
+    case AE_IFBLK: return "a block device";
+    case AE_IFIFO: return "a named pipe";
+    case AE_IFSOCK: return "a socket";
+    default: return "an entry that is not a regular file";
+    }
+}
+
+// Checks one entry path and splits off the top directory. Throws on anything that could escape
+// the archive's directory or confuse a later extraction.
+std::string checkPath(const std::string& path, const ReadLimits& limits, std::string& relative)
+{
+    if (path.empty())
+        throw FormatError("it contains an entry without a name");
+    if (path.size() > limits.maxPathLength)
+        throw FormatError("it contains an entry with a path longer than " + std::to_string(limits.maxPathLength) + " bytes");
+    if (path.front() == '/')
+        throw FormatError("it contains the absolute path " + path + "; run archives hold only relative paths");
+    std::string normalised = path;
+    while (normalised.starts_with("./"))
+        normalised.erase(0, 2);
+    int depth = 0;
+    std::size_t start = 0;
+    while (start <= normalised.size()) {
+        std::size_t end = normalised.find('/', start);
+        if (end == std::string::npos)
+            end = normalised.size();
+        const std::string_view component(normalised.data() + start, end - start);
+        if (component == "..")
+            throw FormatError("it contains the path " + path + ", which points outside the archive (\"..\")");
+        if (!component.empty())
+            ++depth;
+        start = end + 1;
+    }
+    if (depth > 16)
+        throw FormatError("it contains the path " + path + ", nested deeper than 16 directories");
+    const auto slash = normalised.find('/');
+    if (slash == std::string::npos || slash == 0) {
+        relative.clear();
+        return normalised;
+    }
+    relative = normalised.substr(slash + 1);
+    while (!relative.empty() && relative.back() == '/')
+        relative.pop_back();
+    return normalised.substr(0, slash);
+}
+
+nlohmann::json parseJson(const std::string& name, const std::string& text)
+{
+    try {
+        return nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& error) {
+        throw FormatError(name + " is not valid JSON (at byte " + std::to_string(error.byte) + ")");
+    }
+}
+
+SeriesTable readGroup(const std::string& indexPath, const nlohmann::json& index,
+                      std::map<std::string, std::string>& files)
+{
+    SeriesTable table;
+    if (!index.is_object() || !index.contains("group") || !index["group"].is_string() || !index.contains("columns")
+        || !index["columns"].is_array() || !index.contains("blocks") || !index["blocks"].is_array())
+        throw FormatError(indexPath + " does not describe a metric group (group, columns, blocks)");
+    table.group = index["group"].get<std::string>();
+    for (const auto& column : index["columns"]) {
+        if (!column.is_object() || !column.contains("metric") || !column["metric"].is_string())
+            throw FormatError(indexPath + " lists a column without a metric id");
+        table.keys.push_back({column["metric"].get<std::string>(), column.value("instance", std::string())});
+    }
+    table.columns.resize(table.keys.size());
+
+    for (const auto& blockEntry : index["blocks"]) {
+        if (!blockEntry.is_object() || !blockEntry.contains("file") || !blockEntry["file"].is_string())
+            throw FormatError(indexPath + " lists a block without a file name");
+        const std::string file = std::string(paths::kSeriesDirectory) + blockEntry["file"].get<std::string>();
+        const auto it = files.find(file);
+        if (it == files.end())
+            throw FormatError(indexPath + " refers to " + file + ", which is not in the archive");
+        DecodedBlock block;
+        try {
+            block = decodeBlock(it->second);
+        } catch (const FormatError& error) {
+            throw FormatError(file + ": " + error.what());
+        }
+        files.erase(it); // the bytes are decoded; free them now to keep the peak low
+        if (block.columns.size() > table.keys.size())
+            throw FormatError(file + " has " + std::to_string(block.columns.size()) + " columns but " + indexPath
+                              + " names only " + std::to_string(table.keys.size()));
+        if (blockEntry.contains("rows") && blockEntry["rows"] != block.timestampsNs.size())
+            throw FormatError(file + " holds " + std::to_string(block.timestampsNs.size()) + " rows, but " + indexPath
+                              + " says " + blockEntry["rows"].dump());
+        const std::size_t rowsBefore = table.timestampsNs.size();
+        for (std::size_t row = 0; row < block.timestampsNs.size(); ++row) {
+            const std::int64_t t = block.timestampsNs[row];
+            if (!table.timestampsNs.empty() && t < table.timestampsNs.back())
+                throw FormatError(file + ": timestamps go backwards at row " + std::to_string(row));
+            table.timestampsNs.push_back(t);
+        }
+        for (std::size_t c = 0; c < table.keys.size(); ++c) {
+            std::vector<double>& column = table.columns[c];
+            column.resize(rowsBefore, std::nan(""));
+            if (c < block.columns.size()) {
+                for (double value : block.columns[c]) {
+                    if (std::isinf(value))
+                        throw FormatError(file + ": column " + table.keys[c].metric + " [" + table.keys[c].instance
+                                          + "] holds an infinite value");
+                }
+                column.insert(column.end(), block.columns[c].begin(), block.columns[c].end());
+            } else {
+                // Columns that appeared after this block was written were not sampled yet.
+                column.resize(table.timestampsNs.size(), std::nan(""));
+            }
+        }
+    }
+    return table;
+}
+
+} // namespace
+
+RunArchive readRunArchive(const std::string& path, const ReadLimits& limits, const ReadProgress& progress)
+{
+    const auto fail = [&path](const std::string& why) { return FormatError(path + " is not a usable run archive: " + why); };
+
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0)
+        throw FormatError("cannot open " + path + ": " + std::strerror(errno));
+    if (!S_ISREG(info.st_mode))
+        throw FormatError(path + " is not a file");
+    if (std::uint64_t(info.st_size) > limits.maxArchiveBytes)
+        throw fail("it is larger than " + std::to_string(limits.maxArchiveBytes >> 20) + " MiB");
+
+    std::unique_ptr<archive, ArchiveDeleter> reader(archive_read_new());
+    // Only what runlens-rec writes: every other format and filter is attack surface.
+    archive_read_support_filter_gzip(reader.get());
+    archive_read_support_format_tar(reader.get());
+    if (archive_read_open_filename(reader.get(), path.c_str(), 256 * 1024) != ARCHIVE_OK)
+        throw FormatError("cannot open " + path + ": " + archive_error_string(reader.get()));
+
+    std::string topDirectory;
+    std::map<std::string, std::string> files;
+    std::set<std::string> seen;
+    std::uint64_t entries = 0;
+    std::uint64_t total = 0;
+    std::vector<char> chunk(256 * 1024);
+
+    for (;;) {
+        archive_entry* entry = nullptr;
+        const int status = archive_read_next_header(reader.get(), &entry);
+        if (status == ARCHIVE_EOF)
+            break;
+        if (status < ARCHIVE_WARN) {
+            const std::string why = archive_error_string(reader.get()) ? archive_error_string(reader.get()) : "";
+            if (entries == 0)
+                throw fail("it is not a gzip-compressed tar file (" + why + ")");
+            throw fail("it is damaged or truncated (" + why + ")");
+        }
+        if (++entries > limits.maxEntries)
+            throw fail("it has more than " + std::to_string(limits.maxEntries) + " entries");
+
+        const char* rawName = archive_entry_pathname(entry);
+        const std::string name = rawName ? rawName : "";
+        std::string relative;
+        const std::string top = checkPath(name, limits, relative);
+        if (topDirectory.empty())
+            topDirectory = top;
+        else if (top != topDirectory)
+            throw fail("its entries are not all inside one run directory (" + topDirectory + "/ and " + top + "/)");
+
+        if (archive_entry_hardlink(entry))
+            throw fail("it contains a hard link (" + name + "); run archives hold only regular files");
+        const mode_t type = archive_entry_filetype(entry);
+        if (type == AE_IFDIR)
+            continue;
+        if (type != AE_IFREG)
+            throw fail("it contains " + entryKind(type) + " (" + name + "); run archives hold only regular files");
+        if (relative.empty())
+            throw fail("it contains the file " + name + " outside the run directory");
+        if (!seen.insert(relative).second)
+            throw fail("it contains " + name + " twice");
+
+        const bool isJson = relative.ends_with(".json");
+        const std::uint64_t entryLimit = isJson ? limits.maxJsonBytes : limits.maxEntryBytes;
+        const la_int64_t declared = archive_entry_size_is_set(entry) ? archive_entry_size(entry) : 0;
+        if (declared < 0 || std::uint64_t(declared) > entryLimit)
+            throw fail(name + " declares " + std::to_string(declared) + " bytes, more than the limit of "
+                       + std::to_string(entryLimit));
+
+        std::string content;
+        content.reserve(std::size_t(declared));
+        for (;;) {
+            const la_ssize_t n = archive_read_data(reader.get(), chunk.data(), chunk.size());
+            if (n == 0)
+                break;
+            if (n < 0)
+                throw fail("it is damaged or truncated while reading " + name + " ("
+                           + (archive_error_string(reader.get()) ? archive_error_string(reader.get()) : "") + ")");
+            content.append(chunk.data(), std::size_t(n));
+            total += std::uint64_t(n);
+            // Counted on the bytes produced, not on what headers claim.
+            if (content.size() > entryLimit)
+                throw fail(name + " is larger than the limit of " + std::to_string(entryLimit) + " bytes");
+            if (total > limits.maxTotalBytes)
+                throw fail("it unpacks to more than " + std::to_string(limits.maxTotalBytes >> 20) + " MiB");
+            const auto compressed = std::uint64_t(std::max<la_int64_t>(1, archive_filter_bytes(reader.get(), -1)));
+            if (total > (64ull << 20) && total / compressed > limits.maxCompressionRatio)
+                throw fail("it expands more than " + std::to_string(limits.maxCompressionRatio)
+                           + " times (a decompression bomb?)");
+            if (progress && !progress(std::uint64_t(archive_filter_bytes(reader.get(), -1)), std::uint64_t(info.st_size)))
+                throw ReadCancelled();
+        }
+        files.emplace(relative, std::move(content));
+    }
+
+    RunArchive run;
+    run.runName = topDirectory;
+    const auto manifestFile = files.find(paths::kManifest);
+    if (manifestFile == files.end())
+        throw fail("it has no " + std::string(paths::kManifest));
+    run.manifest = parseJson(paths::kManifest, manifestFile->second);
+    files.erase(manifestFile);
+    if (!run.manifest.is_object() || !run.manifest.contains("format_version") || !run.manifest["format_version"].is_string())
+        throw fail("its manifest.json has no format_version");
+    const auto version = FormatVersion::parse(run.manifest["format_version"].get<std::string>());
+    if (!version)
+        throw fail("its format_version \"" + run.manifest["format_version"].get<std::string>() + "\" is not MAJOR.MINOR");
+    if (const std::string why = whyUnreadable(*version); !why.empty())
+        throw FormatError("cannot open " + path + ": " + why);
+
+    if (const auto metricsFile = files.find(paths::kMetrics); metricsFile != files.end()) {
+        const nlohmann::json metrics = parseJson(paths::kMetrics, metricsFile->second);
+        if (!metrics.is_array())
+            throw fail("its metrics.json is not a list of metric descriptors");
+        try {
+            for (const auto& descriptor : metrics)
+                run.metrics.push_back(descriptorFromJson(descriptor));
+        } catch (const FormatError& error) {
+            throw fail(std::string("metrics.json: ") + error.what());
+        }
+        files.erase(metricsFile);
+    }
+
+    std::vector<std::string> indexes;
+    for (const auto& [name, content] : files) {
+        if (name.starts_with(paths::kSeriesDirectory) && name.ends_with(".json")
+            && name.find('/', std::string_view(paths::kSeriesDirectory).size()) == std::string::npos)
+            indexes.push_back(name);
+    }
+    for (const std::string& indexPath : indexes) {
+        const nlohmann::json index = parseJson(indexPath, files[indexPath]);
+        files.erase(indexPath);
+        try {
+            run.series.push_back(readGroup(indexPath, index, files));
+        } catch (const FormatError& error) {
+            throw fail(error.what());
+        }
+    }
+    for (auto& [name, content] : files) {
+        if (!name.starts_with(paths::kSeriesDirectory))
+            run.attachments.emplace(name, std::move(content));
+    }
+    return run;
+}
+
+} // namespace runlens::format

@@ -1,0 +1,49 @@
+// A run archive read into memory: the manifest, the metric descriptors, the series and the
+// attachments (sysctl snapshot, kernel config ...).
+#pragma once
+
+#include "MetricDescriptor.h"
+#include "SeriesTable.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace runlens::format {
+
+// Paths inside an archive, relative to its NAME/ directory.
+namespace paths {
+inline constexpr const char* kManifest = "manifest.json";
+inline constexpr const char* kMetrics = "metrics.json";
+inline constexpr const char* kSeriesDirectory = "series/";
+inline constexpr const char* kHostDirectory = "host/";
+} // namespace paths
+
+struct RunArchive {
+    std::string runName;              // the archive's top directory
+    nlohmann::json manifest;
+    std::vector<MetricDescriptor> metrics;
+    std::vector<SeriesTable> series;
+    std::map<std::string, std::string> attachments; // other files, by path relative to NAME/
+
+    const SeriesTable* group(const std::string& name) const
+    {
+        for (const SeriesTable& table : series) {
+            if (table.group == name)
+                return &table;
+        }
+        return nullptr;
+    }
+    const MetricDescriptor* metric(const std::string& id) const
+    {
+        for (const MetricDescriptor& descriptor : metrics) {
+            if (descriptor.id == id)
+                return &descriptor;
+        }
+        return nullptr;
+    }
+};
+
+} // namespace runlens::format

@@ -1,0 +1,179 @@
+#include "SpoolPacker.h"
+
+#include "ArchiveWriter.h"
+#include "ColumnBlock.h"
+#include "FormatError.h"
+#include "RunArchive.h"
+#include "Spool.h"
+#include "SpoolDirectory.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace runlens::format {
+
+namespace {
+
+// A block holds at most this many value bytes, which bounds the packer's memory.
+constexpr std::size_t kBlockBudgetBytes = 4u << 20;
+
+std::string readFile(const fs::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw FormatError("cannot read " + path.string());
+    std::ostringstream content;
+    content << in.rdbuf();
+    return content.str();
+}
+
+std::string blockName(const std::string& group, std::size_t index)
+{
+    char number[16];
+    std::snprintf(number, sizeof number, "%06zu", index);
+    return group + "." + number + ".bin";
+}
+
+// Streams one group's journal into blocks of the archive and returns the group's index entry.
+nlohmann::json packGroup(const std::string& group, const fs::path& journal, ArchiveWriter& writer, PackResult& result)
+{
+    SpoolReader reader(journal.string());
+    nlohmann::json blocks = nlohmann::json::array();
+    std::vector<std::int64_t> timestamps;
+    std::vector<std::vector<double>> columns;
+    std::size_t blockColumns = 0;
+    std::size_t rowsPerBlock = 1;
+    std::string encoded;
+
+    const auto flush = [&] {
+        if (timestamps.empty())
+            return;
+        encoded.clear();
+        encodeBlock(timestamps, std::span<const std::vector<double>>(columns.data(), blockColumns), encoded);
+        const std::string name = blockName(group, blocks.size());
+        writer.addFile(std::string(paths::kSeriesDirectory) + name, encoded);
+        blocks.push_back({{"file", name}, {"rows", timestamps.size()}, {"columns", blockColumns}});
+        timestamps.clear();
+        for (auto& column : columns)
+            column.clear();
+    };
+
+    std::int64_t timestamp = 0;
+    std::vector<double> row;
+    while (reader.next(timestamp, row)) {
+        if (row.size() != blockColumns || timestamps.size() >= rowsPerBlock) {
+            flush();
+            if (row.size() != blockColumns) {
+                blockColumns = row.size();
+                columns.resize(std::max(columns.size(), blockColumns));
+                rowsPerBlock = std::clamp<std::size_t>(kBlockBudgetBytes / ((blockColumns + 1) * 8), 16, 100000);
+            }
+        }
+        timestamps.push_back(timestamp);
+        for (std::size_t c = 0; c < blockColumns; ++c)
+            columns[c].push_back(row[c]);
+        ++result.rows;
+    }
+    flush();
+    result.ignoredTailBytes += reader.ignoredTailBytes();
+
+    nlohmann::json keys = nlohmann::json::array();
+    for (const ColumnKey& key : reader.keys())
+        keys.push_back({{"metric", key.metric}, {"instance", key.instance}});
+    return {{"group", group}, {"encoding", "f64-byte-planes"}, {"columns", std::move(keys)}, {"blocks", std::move(blocks)}};
+}
+
+} // namespace
+
+std::string defaultArchivePath(const std::string& spoolDirectory)
+{
+    fs::path directory(spoolDirectory);
+    if (directory.filename().empty())
+        directory = directory.parent_path();
+    std::string name = directory.filename().string();
+    if (name.ends_with(spool::kSuffix))
+        name.resize(name.size() - std::string_view(spool::kSuffix).size());
+    return (directory.parent_path() / (name + ".tar.gz")).string();
+}
+
+PackResult packSpool(const std::string& spoolDirectory, const std::string& archivePath)
+{
+    const fs::path directory(spoolDirectory);
+    const fs::path manifestPath = directory / spool::kManifest;
+    std::error_code error;
+    if (!fs::is_regular_file(manifestPath, error))
+        throw FormatError(spoolDirectory + " is not a Runlens recording (it has no " + spool::kManifest + ")");
+
+    nlohmann::json manifest;
+    try {
+        manifest = nlohmann::json::parse(readFile(manifestPath));
+    } catch (const nlohmann::json::parse_error&) {
+        throw FormatError(manifestPath.string() + " is damaged (not valid JSON)");
+    }
+    const std::string runName = manifest.value("/run/name"_json_pointer, std::string());
+    if (runName.empty())
+        throw FormatError(manifestPath.string() + " has no run name");
+
+    PackResult result;
+    result.archivePath = archivePath;
+    ArchiveWriter writer(archivePath, runName);
+    writer.open();
+
+    nlohmann::json groups = nlohmann::json::object();
+    const fs::path series = directory / spool::kSeries;
+    std::vector<fs::path> journals;
+    if (fs::is_directory(series, error)) {
+        for (const auto& entry : fs::directory_iterator(series)) {
+            if (entry.is_regular_file() && entry.path().extension() == spool::kJournalSuffix)
+                journals.push_back(entry.path());
+        }
+    }
+    std::sort(journals.begin(), journals.end());
+    for (const fs::path& journal : journals) {
+        const std::string group = journal.stem().string();
+        const std::uint64_t rowsBefore = result.rows;
+        const nlohmann::json index = packGroup(group, journal, writer, result);
+        writer.addFile(std::string(paths::kSeriesDirectory) + group + ".json", index.dump(1));
+        groups[group] = {{"rows", result.rows - rowsBefore}, {"columns", index["columns"].size()}};
+    }
+
+    if (const fs::path metrics = directory / spool::kMetrics; fs::is_regular_file(metrics, error))
+        writer.addFile(paths::kMetrics, readFile(metrics));
+    else
+        writer.addFile(paths::kMetrics, "[]");
+
+    const fs::path host = directory / spool::kHost;
+    if (fs::is_directory(host, error)) {
+        std::vector<fs::path> attachments;
+        for (const auto& entry : fs::recursive_directory_iterator(host)) {
+            if (entry.is_regular_file())
+                attachments.push_back(entry.path());
+        }
+        std::sort(attachments.begin(), attachments.end());
+        for (const fs::path& attachment : attachments)
+            writer.addFile(std::string(paths::kHostDirectory) + fs::relative(attachment, host).string(), readFile(attachment));
+    }
+
+    // A manifest without an end was written by a recorder that never finished: say so, and take
+    // the end from the last sample that reached the disk.
+    if (!manifest.contains("end")) {
+        result.recovered = true;
+        manifest["end"] = {{"reason", "recovered"},
+                           {"message", "the recorder stopped unexpectedly; `runlens-rec pack` recovered the samples "
+                                       "written until then"}};
+    }
+    manifest["pack"] = {{"groups", groups}, {"ignored_tail_bytes", result.ignoredTailBytes}};
+    writer.addFile(paths::kManifest, manifest.dump(2));
+    writer.commit();
+    return result;
+}
+
+} // namespace runlens::format
