@@ -23,6 +23,7 @@ struct RecordOptions {
     collect::HostPaths paths;
     std::string imdsEndpoint = "169.254.169.254:80";   // "off" skips the EC2 lookup
     bool quiet = false;
+    bool keepSpool = false;                            // leave NAME.spool/ after packing (debugging, tests)
     std::vector<std::string> commandLine;              // recorded in the manifest
 };
 

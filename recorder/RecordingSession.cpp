@@ -1,6 +1,7 @@
 #include "RecordingSession.h"
 
 #include "FormatError.h"
+#include "HostFacts.h"
 #include "FormatVersion.h"
 #include "RunlensVersion.h"
 #include "RunName.h"
@@ -147,7 +148,7 @@ void RecordingSession::start()
     }
 
     std::error_code error;
-    const fs::path out(m_options.outDirectory);
+    const fs::path out = fs::absolute(m_options.outDirectory, error).lexically_normal();
     if (!fs::is_directory(out, error))
         throw RecordError("cannot record: the output directory " + m_options.outDirectory + " does not exist.");
     m_archivePath = (out / (m_options.name + ".tar.gz")).string();
@@ -212,6 +213,7 @@ void RecordingSession::start()
     };
     for (const auto& [key, value] : m_options.tags)
         m_manifest["run"]["tags"][key] = value;
+    writeHostFacts();
     timespec monotonic {};
     clock_gettime(CLOCK_MONOTONIC, &monotonic);
     m_manifest["start"]["monotonic_ns"] = std::int64_t(monotonic.tv_sec) * 1'000'000'000 + monotonic.tv_nsec;
@@ -300,6 +302,23 @@ void RecordingSession::sampleSelf(std::int64_t timestampNs, double elapsedSecond
         m_self->spool->append(group.keys(), timestampNs, group.row());
     } catch (const format::FormatError& failure) {
         throw RecordError(std::string("stopped: ") + failure.what() + ".");
+    }
+}
+
+// Read once, before the first sample: what the host is, for comparing runs later.
+void RecordingSession::writeHostFacts()
+{
+    collect::HostFacts host = collect::collectHostFacts(m_options.paths);
+    m_manifest["host"] = std::move(host.facts);
+    const std::string directory = m_spoolDirectory + "/" + format::spool::kHost;
+    if (::mkdir(directory.c_str(), 0755) != 0 && errno != EEXIST)
+        throw RecordError("cannot record: cannot create " + directory + ": " + std::strerror(errno) + ".");
+    try {
+        format::spool::writeFileAtomically(directory, "sysctl.json", nlohmann::json(host.sysctl).dump(1));
+        if (!host.kernelConfig.empty())
+            format::spool::writeFileAtomically(directory, "kernel-config.txt", host.kernelConfig);
+    } catch (const format::FormatError& failure) {
+        throw RecordError(std::string("cannot record: ") + failure.what() + ".");
     }
 }
 
@@ -410,8 +429,10 @@ std::string RecordingSession::finish(EndReason reason, const std::string& messag
     } catch (const format::FormatError& failure) {
         throw RecordError(std::string("cannot write the run archive: ") + failure.what() + "." + keep);
     }
-    std::error_code error;
-    fs::remove_all(m_spoolDirectory, error);
+    if (!m_options.keepSpool) {
+        std::error_code error;
+        fs::remove_all(m_spoolDirectory, error);
+    }
     return m_archivePath;
 }
 

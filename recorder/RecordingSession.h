@@ -52,6 +52,7 @@ public:
 private:
     struct Slot;
 
+    void writeHostFacts();
     void writeManifest(const nlohmann::json* end);
     void writeMetricsIfChanged();
     void writeStatus(const char* state);

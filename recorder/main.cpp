@@ -83,6 +83,7 @@ int main(int argc, char** argv)
     recordCommand->add_option("--imds-endpoint", record.imdsEndpoint,
                               "EC2 instance metadata endpoint host:port, or 'off'")->capture_default_str();
     recordCommand->add_flag("-q,--quiet", record.quiet, "No progress line; only errors and the archive path");
+    recordCommand->add_flag("--keep-spool", record.keepSpool, "Keep NAME.spool/ after writing the archive");
 
     runlens::collect::HostPaths listPaths;
     CLI::App* listCommand = app.add_subcommand("list-collectors", "What this host offers to record, and why not where it cannot");

@@ -9,6 +9,7 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <set>
@@ -143,6 +144,17 @@ SeriesTable readGroup(const std::string& indexPath, const nlohmann::json& index,
     return table;
 }
 
+bool startsWithGzipMagic(const std::string& path)
+{
+    std::FILE* file = std::fopen(path.c_str(), "rbe");
+    if (!file)
+        return false;
+    unsigned char magic[2] = {0, 0};
+    const bool ok = std::fread(magic, 1, 2, file) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+    std::fclose(file);
+    return ok;
+}
+
 } // namespace
 
 RunArchive readRunArchive(const std::string& path, const ReadLimits& limits, const ReadProgress& progress)
@@ -157,12 +169,16 @@ RunArchive readRunArchive(const std::string& path, const ReadLimits& limits, con
     if (std::uint64_t(info.st_size) > limits.maxArchiveBytes)
         throw fail("it is larger than " + std::to_string(limits.maxArchiveBytes >> 20) + " MiB");
 
+    if (!startsWithGzipMagic(path))
+        throw fail("it is not a gzip-compressed tar file");
+
     std::unique_ptr<archive, ArchiveDeleter> reader(archive_read_new());
     // Only what runlens-rec writes: every other format and filter is attack surface.
     archive_read_support_filter_gzip(reader.get());
     archive_read_support_format_tar(reader.get());
+    // Opening already reads the first block, so a cut gzip stream fails here.
     if (archive_read_open_filename(reader.get(), path.c_str(), 256 * 1024) != ARCHIVE_OK)
-        throw FormatError("cannot open " + path + ": " + archive_error_string(reader.get()));
+        throw fail(std::string("it is damaged or truncated (") + archive_error_string(reader.get()) + ")");
 
     std::string topDirectory;
     std::map<std::string, std::string> files;
@@ -188,7 +204,12 @@ RunArchive readRunArchive(const std::string& path, const ReadLimits& limits, con
         const char* rawName = archive_entry_pathname(entry);
         const std::string name = rawName ? rawName : "";
         std::string relative;
-        const std::string top = checkPath(name, limits, relative);
+        std::string top;
+        try {
+            top = checkPath(name, limits, relative);
+        } catch (const FormatError& error) {
+            throw fail(error.what());
+        }
         if (topDirectory.empty())
             topDirectory = top;
         else if (top != topDirectory)
@@ -244,7 +265,11 @@ RunArchive readRunArchive(const std::string& path, const ReadLimits& limits, con
     const auto manifestFile = files.find(paths::kManifest);
     if (manifestFile == files.end())
         throw fail("it has no " + std::string(paths::kManifest));
-    run.manifest = parseJson(paths::kManifest, manifestFile->second);
+    try {
+        run.manifest = parseJson(paths::kManifest, manifestFile->second);
+    } catch (const FormatError& error) {
+        throw fail(error.what());
+    }
     files.erase(manifestFile);
     if (!run.manifest.is_object() || !run.manifest.contains("format_version") || !run.manifest["format_version"].is_string())
         throw fail("its manifest.json has no format_version");
@@ -255,10 +280,10 @@ RunArchive readRunArchive(const std::string& path, const ReadLimits& limits, con
         throw FormatError("cannot open " + path + ": " + why);
 
     if (const auto metricsFile = files.find(paths::kMetrics); metricsFile != files.end()) {
-        const nlohmann::json metrics = parseJson(paths::kMetrics, metricsFile->second);
-        if (!metrics.is_array())
-            throw fail("its metrics.json is not a list of metric descriptors");
         try {
+            const nlohmann::json metrics = parseJson(paths::kMetrics, metricsFile->second);
+            if (!metrics.is_array())
+                throw FormatError("it is not a list of metric descriptors");
             for (const auto& descriptor : metrics)
                 run.metrics.push_back(descriptorFromJson(descriptor));
         } catch (const FormatError& error) {
@@ -274,9 +299,9 @@ RunArchive readRunArchive(const std::string& path, const ReadLimits& limits, con
             indexes.push_back(name);
     }
     for (const std::string& indexPath : indexes) {
-        const nlohmann::json index = parseJson(indexPath, files[indexPath]);
-        files.erase(indexPath);
         try {
+            const nlohmann::json index = parseJson(indexPath, files[indexPath]);
+            files.erase(indexPath);
             run.series.push_back(readGroup(indexPath, index, files));
         } catch (const FormatError& error) {
             throw fail(error.what());
