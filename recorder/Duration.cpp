@@ -47,7 +47,9 @@ std::string formatDuration(std::chrono::nanoseconds duration)
 {
     const double seconds = std::chrono::duration<double>(duration).count();
     char text[64];
-    if (seconds < 60) {
+    if (seconds < 1) {
+        std::snprintf(text, sizeof text, "%.0fms", seconds * 1000);
+    } else if (seconds < 60) {
         std::snprintf(text, sizeof text, "%.*fs", seconds < 10 && seconds != int(seconds) ? 1 : 0, seconds);
     } else {
         const long long whole = static_cast<long long>(seconds);

@@ -2,6 +2,7 @@
 
 #include "FormatError.h"
 #include "HostFacts.h"
+#include "ImdsClient.h"
 #include "FormatVersion.h"
 #include "RunlensVersion.h"
 #include "RunName.h"
@@ -310,6 +311,10 @@ void RecordingSession::writeHostFacts()
 {
     collect::HostFacts host = collect::collectHostFacts(m_options.paths);
     m_manifest["host"] = std::move(host.facts);
+    // Bounded to under a second: off EC2 the lookup times out and the manifest says so.
+    m_manifest["ec2"] = m_options.imdsEndpoint == "off"
+                          ? nlohmann::json{{"available", false}, {"reason", "the EC2 lookup was turned off (--imds-endpoint off)"}}
+                          : collect::ImdsClient(m_options.imdsEndpoint).identity();
     const std::string directory = m_spoolDirectory + "/" + format::spool::kHost;
     if (::mkdir(directory.c_str(), 0755) != 0 && errno != EEXIST)
         throw RecordError("cannot record: cannot create " + directory + ": " + std::strerror(errno) + ".");
@@ -429,7 +434,9 @@ std::string RecordingSession::finish(EndReason reason, const std::string& messag
     } catch (const format::FormatError& failure) {
         throw RecordError(std::string("cannot write the run archive: ") + failure.what() + "." + keep);
     }
-    if (!m_options.keepSpool) {
+    // After an error (a full disk, a broken device) the spool stays even when packing worked:
+    // it is the copy that is known to be complete up to the failure.
+    if (!m_options.keepSpool && reason != EndReason::Error) {
         std::error_code error;
         fs::remove_all(m_spoolDirectory, error);
     }

@@ -108,6 +108,12 @@ int main(int argc, char** argv)
     statusCommand->add_option("DIR", statusPath, "A NAME.spool directory, or the output directory")->required();
     statusCommand->add_option("--name", statusName, "The run name, when DIR is the output directory");
 
+    // Scripts often append to a base command line: the last --interval, --duration ... wins.
+    for (CLI::Option* option : recordCommand->get_options()) {
+        if (option->get_expected_max() == 1)
+            option->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    }
+
     CLI11_PARSE(app, argc, argv);
 
     if (*recordCommand) {

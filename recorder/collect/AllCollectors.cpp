@@ -2,6 +2,14 @@
 
 // Each collector adds its header and one line below.
 // @collector-includes
+#include "CpuCollector.h"
+#include "MemoryCollector.h"
+#include "PressureCollector.h"
+#include "InterruptsCollector.h"
+#include "SoftirqCollector.h"
+#include "DiskCollector.h"
+#include "NetworkCollector.h"
+#include "ProcessCollector.h"
 
 namespace runlens::collect {
 
@@ -9,6 +17,14 @@ CollectorList createAllCollectors()
 {
     CollectorList collectors;
     // @collector-list
+    collectors.push_back(std::make_unique<CpuCollector>());
+    collectors.push_back(std::make_unique<MemoryCollector>());
+    collectors.push_back(std::make_unique<PressureCollector>());
+    collectors.push_back(std::make_unique<InterruptsCollector>());
+    collectors.push_back(std::make_unique<SoftirqCollector>());
+    collectors.push_back(std::make_unique<DiskCollector>());
+    collectors.push_back(std::make_unique<NetworkCollector>());
+    collectors.push_back(std::make_unique<ProcessCollector>());
     return collectors;
 }
 

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <sys/resource.h>
 #include <unistd.h>
 
 namespace runlens::recorder {
@@ -92,11 +93,23 @@ private:
     bool m_dirty = false;
 };
 
+// Collectors keep their files open (one per process in the top N, one per CPU for counters):
+// take all the descriptors the administrator allows, rather than the default soft limit.
+void raiseOpenFileLimit()
+{
+    rlimit limit {};
+    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+        limit.rlim_cur = limit.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &limit);
+    }
+}
+
 } // namespace
 
 int runRecord(RecordOptions options)
 {
     installStopHandlers();
+    raiseOpenFileLimit();
     const bool quiet = options.quiet;
     const auto duration = options.duration;
     const std::int64_t intervalNs = options.interval.count();
@@ -156,9 +169,12 @@ int runRecord(RecordOptions options)
         const std::string archive = session.finish(reason, failure);
         std::error_code error;
         const auto size = std::filesystem::file_size(archive, error);
-        if (!quiet)
+        if (!quiet || reason == EndReason::Error)
             std::fprintf(stderr, "runlens-rec: wrote %s (%s, %llu samples, %.2f s of recorder CPU)\n", archive.c_str(),
                          humanBytes(size).c_str(), static_cast<unsigned long long>(session.ticks()), session.ownCpuSeconds());
+        if (reason == EndReason::Error)
+            std::fprintf(stderr, "runlens-rec: the archive ends at the error; the samples are also kept in %s\n",
+                         session.spoolDirectory().c_str());
         std::printf("%s\n", archive.c_str());
     } catch (const RecordError& error) {
         std::fprintf(stderr, "runlens-rec: %s\n", error.what());

@@ -1,6 +1,7 @@
 // The one-way dependencies of ARCHITECTURE.md, checked on the source tree:
 //   recorder/ (the tool and the format) includes no Qt at all;
-//   models/ includes Qt Core headers only;
+//   models/ includes Qt Core headers only (and Qt Concurrent, which runs work off the GUI thread
+//   and needs no GUI either);
 //   widgets/ knows nothing of the app, libssh or libarchive.
 #include <QDirIterator>
 #include <QFile>
@@ -63,9 +64,11 @@ QStringList layeringViolations(const QString& sourceRoot, const QString& qtHeade
         if (!isQtHeader(include.header))
             continue;
         const QString name = include.header.section(QLatin1Char('/'), -1);
-        const bool inQtCore = QFile::exists(qtHeadersDir + QStringLiteral("/QtCore/") + name)
-                           && (!include.header.contains(QLatin1Char('/')) || include.header.startsWith(QStringLiteral("QtCore/")));
-        if (!inQtCore)
+        const auto inModule = [&](const QString& module) {
+            return QFile::exists(qtHeadersDir + QLatin1Char('/') + module + QLatin1Char('/') + name)
+                && (!include.header.contains(QLatin1Char('/')) || include.header.startsWith(module + QLatin1Char('/')));
+        };
+        if (!inModule(QStringLiteral("QtCore")) && !inModule(QStringLiteral("QtConcurrent")))
             violations.append(describe(include) + QStringLiteral(" (models/ uses Qt Core only)"));
     }
     static const QRegularExpression forbiddenInWidgets(QStringLiteral(R"(^(libssh/|archive|MainWindow|Remote|Ssh))"));
@@ -108,17 +111,21 @@ private slots:
         writeFile(tree.filePath(QStringLiteral("recorder/format/Bad.h")), "  #  include \"QtCore/qglobal.h\"\n");
         writeFile(tree.filePath(QStringLiteral("models/Bad.h")), "#include <QWidget>\n#include <QObject>\n");
         writeFile(tree.filePath(QStringLiteral("models/Bad2.cpp")), "#include <QtCharts/QChart>\n");
-        writeFile(tree.filePath(QStringLiteral("models/Good.cpp")), "#include <QHash>\n#include <vector>\n");
+        writeFile(tree.filePath(QStringLiteral("models/Good.cpp")),
+                  "#include <QHash>\n#include <vector>\n#include <QtConcurrent/QtConcurrentRun>\n");
+        writeFile(tree.filePath(QStringLiteral("models/Bad3.cpp")), "#include <QColor>\n");
         writeFile(tree.filePath(QStringLiteral("widgets/Bad.cpp")), "#include <libssh/libssh.h>\n");
 
         const QStringList violations = layeringViolations(tree.path(), QStringLiteral(QT_HEADERS_DIR));
-        QCOMPARE(violations.size(), 5);
+        QCOMPARE(violations.size(), 6);
+        QVERIFY(violations.filter(QStringLiteral("includes QColor")).size() == 1);
         QVERIFY(violations.filter(QStringLiteral("Bad.cpp:1 includes QString")).size() == 1);
         QVERIFY(violations.filter(QStringLiteral("QtCore/qglobal.h")).size() == 1);
         QVERIFY(violations.filter(QStringLiteral("includes QWidget")).size() == 1);
         QVERIFY(violations.filter(QStringLiteral("QtCharts/QChart")).size() == 1);
         QVERIFY(violations.filter(QStringLiteral("libssh")).size() == 1);
         QVERIFY(violations.filter(QStringLiteral("QHash")).isEmpty());
+        QVERIFY(violations.filter(QStringLiteral("QtConcurrentRun")).isEmpty());
     }
 
     void recorderBuildDoesNotFindQt()

@@ -1,0 +1,144 @@
+#include "Run.h"
+
+#include <QTimeZone>
+
+#include <algorithm>
+
+Run::Run(QString filePath, runlens::format::RunArchive archive)
+    : m_filePath(std::move(filePath))
+    , m_archive(std::move(archive))
+{
+    // Timestamps are converted to seconds once, per group, and shared by every column of it.
+    m_groups.reserve(m_archive.series.size());
+    for (const auto& table : m_archive.series) {
+        Group group;
+        group.table = &table;
+        group.seconds.reserve(table.timestampsNs.size());
+        for (const std::int64_t ns : table.timestampsNs)
+            group.seconds.push_back(double(ns) / 1e9);
+        m_groups.push_back(std::move(group));
+    }
+}
+
+QString Run::name() const
+{
+    const auto& run = m_archive.manifest.value("run", nlohmann::json::object());
+    const std::string name = run.is_object() ? run.value("name", std::string()) : std::string();
+    return QString::fromStdString(name.empty() ? m_archive.runName : name);
+}
+
+QString Run::hostName() const
+{
+    const auto host = m_archive.manifest.find("host");
+    if (host == m_archive.manifest.end() || !host->is_object())
+        return {};
+    return QString::fromStdString(host->value("hostname", std::string()));
+}
+
+QString Run::note() const
+{
+    const auto& run = m_archive.manifest.value("run", nlohmann::json::object());
+    return run.is_object() ? QString::fromStdString(run.value("note", std::string())) : QString();
+}
+
+QDateTime Run::startTime() const
+{
+    const auto start = m_archive.manifest.find("start");
+    if (start == m_archive.manifest.end() || !start->is_object() || !start->contains("unix_ns"))
+        return {};
+    const auto& ns = (*start)["unix_ns"];
+    if (!ns.is_number())
+        return {};
+    return QDateTime::fromMSecsSinceEpoch(ns.get<qint64>() / 1'000'000, QTimeZone::utc());
+}
+
+double Run::durationSeconds() const
+{
+    double last = 0;
+    for (const Group& group : m_groups) {
+        if (!group.seconds.empty())
+            last = std::max(last, group.seconds.back());
+    }
+    return last;
+}
+
+double Run::intervalSeconds() const
+{
+    const auto interval = m_archive.manifest.find("interval_ns");
+    return interval != m_archive.manifest.end() && interval->is_number() ? interval->get<double>() / 1e9 : 1.0;
+}
+
+const runlens::format::MetricDescriptor* Run::metric(const QString& id) const
+{
+    return m_archive.metric(id.toStdString());
+}
+
+const Run::Group* Run::groupOf(const std::string& metricId) const
+{
+    // The group is the first part of the id; a metric may only live in its own group.
+    const std::string group = metricId.substr(0, metricId.find('.'));
+    for (const Group& candidate : m_groups) {
+        if (candidate.table->group == group)
+            return &candidate;
+    }
+    return nullptr;
+}
+
+QStringList Run::instances(const QString& metricId) const
+{
+    const std::string id = metricId.toStdString();
+    QStringList result;
+    const Group* group = groupOf(id);
+    if (!group)
+        return result;
+    for (const auto& key : group->table->keys) {
+        if (key.metric == id)
+            result.append(QString::fromStdString(key.instance));
+    }
+    // The aggregate first, then natural order (cpu2 before cpu10).
+    std::stable_sort(result.begin(), result.end(), [](const QString& a, const QString& b) {
+        const bool aFirst = a.isEmpty() || a == QLatin1String(runlens::format::kAggregateInstance);
+        const bool bFirst = b.isEmpty() || b == QLatin1String(runlens::format::kAggregateInstance);
+        if (aFirst != bFirst)
+            return aFirst;
+        qsizetype i = 0;
+        while (i < a.size() && i < b.size() && a[i] == b[i] && !a[i].isDigit())
+            ++i;
+        bool aNumber = false;
+        bool bNumber = false;
+        const qlonglong aValue = a.mid(i).toLongLong(&aNumber);
+        const qlonglong bValue = b.mid(i).toLongLong(&bNumber);
+        if (aNumber && bNumber)
+            return aValue < bValue;
+        return a < b;
+    });
+    return result;
+}
+
+bool Run::hasMetric(const QString& metricId) const
+{
+    return !instances(metricId).isEmpty();
+}
+
+SeriesView Run::series(const QString& metricId, const QString& instance) const
+{
+    const std::string id = metricId.toStdString();
+    const Group* group = groupOf(id);
+    if (!group)
+        return {};
+    const int column = group->table->find(id, instance.toStdString());
+    if (column < 0)
+        return {};
+    return {group->seconds, group->table->columns[std::size_t(column)]};
+}
+
+std::size_t Run::columnBytes() const
+{
+    std::size_t bytes = 0;
+    for (const Group& group : m_groups) {
+        bytes += group.seconds.size() * sizeof(double);
+        for (const auto& column : group.table->columns)
+            bytes += column.size() * sizeof(double);
+    }
+    return bytes;
+}

@@ -1,0 +1,65 @@
+// One recorded run as the app holds it: immutable after loading, shared between views and
+// background jobs by std::shared_ptr<const Run>.
+#pragma once
+
+#include "RunArchive.h"
+
+#include <QDateTime>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <span>
+#include <vector>
+
+// The values of one metric of one instance, with the timestamps of its group (seconds since the
+// run's start). Both spans point into the Run and live as long as it does.
+struct SeriesView {
+    std::span<const double> times;
+    std::span<const double> values;
+
+    bool isEmpty() const { return times.empty(); }
+    std::size_t size() const { return times.size(); }
+};
+
+class Run
+{
+public:
+    // Takes over the archive read by runlens::format::readRunArchive.
+    Run(QString filePath, runlens::format::RunArchive archive);
+    // Groups point into the archive's tables: a Run stays where it was built.
+    Run(const Run&) = delete;
+    Run& operator=(const Run&) = delete;
+
+    const QString& filePath() const { return m_filePath; }
+    QString name() const;
+    QString hostName() const;
+    QString note() const;
+    QDateTime startTime() const;
+    double durationSeconds() const;
+    double intervalSeconds() const;
+    const nlohmann::json& manifest() const { return m_archive.manifest; }
+
+    const std::vector<runlens::format::MetricDescriptor>& metrics() const { return m_archive.metrics; }
+    const runlens::format::MetricDescriptor* metric(const QString& id) const;
+    // The instances recorded for a metric, aggregate ("all") and single-valued ("") first.
+    QStringList instances(const QString& metricId) const;
+    bool hasMetric(const QString& metricId) const;
+    SeriesView series(const QString& metricId, const QString& instance) const;
+
+    // Bytes held by the columns (what the memory budget of the app is measured against).
+    std::size_t columnBytes() const;
+
+private:
+    struct Group {
+        const runlens::format::SeriesTable* table = nullptr;
+        std::vector<double> seconds;
+    };
+    const Group* groupOf(const std::string& metricId) const;
+
+    QString m_filePath;
+    runlens::format::RunArchive m_archive;
+    std::vector<Group> m_groups;
+};
+
+using RunPtr = std::shared_ptr<const Run>;

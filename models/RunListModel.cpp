@@ -1,0 +1,144 @@
+#include "RunListModel.h"
+
+#include "RunSet.h"
+#include "UnitFormat.h"
+
+RunListModel::RunListModel(RunSet* runs, QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_runs(runs)
+{
+    connect(runs, &RunSet::runAboutToBeAdded, this, [this](int index) { beginInsertRows({}, index, index); });
+    connect(runs, &RunSet::runAdded, this, [this] { endInsertRows(); });
+    connect(runs, &RunSet::runAboutToBeRemoved, this, [this](int index) { beginRemoveRows({}, index, index); });
+    connect(runs, &RunSet::runRemoved, this, [this] { endRemoveRows(); });
+    connect(runs, &RunSet::aboutToReset, this, [this] { beginResetModel(); });
+    connect(runs, &RunSet::runsReset, this, [this] { endResetModel(); });
+    connect(runs, &RunSet::orderAboutToChange, this, [this] { beginResetModel(); });
+    connect(runs, &RunSet::orderChanged, this, [this] { endResetModel(); });
+    connect(runs, &RunSet::runChanged, this,
+            [this](int row) { emit dataChanged(index(row, 0), index(row, ColumnCount - 1)); });
+    connect(runs, &RunSet::baselineChanged, this, [this] {
+        if (rowCount() > 0)
+            emit dataChanged(index(0, BaselineColumn), index(rowCount() - 1, BaselineColumn));
+    });
+}
+
+int RunListModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : m_runs->count();
+}
+
+int RunListModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant RunListModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const RunEntry& entry = m_runs->at(index.row());
+    const bool isBaseline = index.row() == m_runs->baselineIndex();
+    if (role == ColourRole)
+        return entry.colour;
+    if (role == FilePathRole)
+        return entry.run->filePath();
+    if (role == Qt::ToolTipRole) {
+        return tr("%1\n%2\nrecorded on %3 at %4").arg(entry.displayName, entry.run->filePath(), entry.run->hostName(),
+                                                      entry.run->startTime().toString(Qt::ISODate));
+    }
+    switch (index.column()) {
+    case NameColumn:
+        if (role == Qt::DisplayRole || role == Qt::EditRole)
+            return entry.displayName;
+        break;
+    case BaselineColumn:
+        if (role == Qt::CheckStateRole)
+            return isBaseline ? Qt::Checked : Qt::Unchecked;
+        if (role == Qt::DisplayRole)
+            return isBaseline ? tr("baseline") : QString();
+        break;
+    case VisibleColumn:
+        if (role == Qt::CheckStateRole)
+            return entry.visible ? Qt::Checked : Qt::Unchecked;
+        break;
+    case OffsetColumn:
+        if (role == Qt::DisplayRole)
+            return UnitFormat::format(entry.offsetSeconds, QStringLiteral("s"), 4);
+        if (role == Qt::EditRole)
+            return entry.offsetSeconds;
+        break;
+    case HostColumn:
+        if (role == Qt::DisplayRole)
+            return entry.run->hostName();
+        break;
+    case DurationColumn:
+        if (role == Qt::DisplayRole)
+            return UnitFormat::format(entry.run->durationSeconds(), QStringLiteral("s"), 4);
+        break;
+    default:
+        break;
+    }
+    return {};
+}
+
+bool RunListModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return false;
+    const int row = index.row();
+    switch (index.column()) {
+    case NameColumn:
+        if (role != Qt::EditRole || value.toString().trimmed().isEmpty())
+            return false;
+        m_runs->setDisplayName(row, value.toString());
+        return true;
+    case BaselineColumn:
+        if (role != Qt::CheckStateRole || value.toInt() != Qt::Checked)
+            return false;
+        m_runs->setBaseline(row);
+        return true;
+    case VisibleColumn:
+        if (role != Qt::CheckStateRole)
+            return false;
+        m_runs->setVisible(row, value.toInt() == Qt::Checked);
+        return true;
+    case OffsetColumn: {
+        bool ok = false;
+        const double seconds = value.toDouble(&ok);
+        if (role != Qt::EditRole || !ok)
+            return false;
+        m_runs->setOffset(row, seconds);
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn: return tr("Run");
+    case BaselineColumn: return tr("Baseline");
+    case VisibleColumn: return tr("Shown");
+    case OffsetColumn: return tr("Offset");
+    case HostColumn: return tr("Host");
+    case DurationColumn: return tr("Duration");
+    default: return {};
+    }
+}
+
+Qt::ItemFlags RunListModel::flags(const QModelIndex& index) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return Qt::NoItemFlags;
+    Qt::ItemFlags flags = Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
+    if (index.column() == NameColumn || index.column() == OffsetColumn)
+        flags |= Qt::ItemIsEditable;
+    if (index.column() == BaselineColumn || index.column() == VisibleColumn)
+        flags |= Qt::ItemIsUserCheckable;
+    return flags;
+}

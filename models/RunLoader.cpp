@@ -1,0 +1,102 @@
+#include "RunLoader.h"
+
+#include "ArchiveReader.h"
+#include "FormatError.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+struct RunLoader::Job {
+    QString path;
+    std::atomic<bool> cancelled{false};
+    std::atomic<double> fraction{0.0};
+    QFutureWatcher<void> watcher;
+    RunPtr run;
+    QString error;
+    bool wasCancelled = false;
+};
+
+RunLoader::RunLoader(QObject* parent)
+    : QObject(parent)
+{
+    m_progressTimer.setInterval(100);
+    connect(&m_progressTimer, &QTimer::timeout, this, &RunLoader::reportProgress);
+}
+
+RunLoader::~RunLoader()
+{
+    cancelAll();
+    for (const auto& job : std::as_const(m_jobs))
+        job->watcher.waitForFinished();
+}
+
+RunPtr RunLoader::loadNow(const QString& path)
+{
+    return std::make_shared<const Run>(path, runlens::format::readRunArchive(path.toStdString()));
+}
+
+void RunLoader::load(const QStringList& paths)
+{
+    for (const QString& path : paths) {
+        auto job = std::make_shared<Job>();
+        job->path = path;
+        Job* raw = job.get();
+        m_jobs.insert(raw, job);
+        connect(&raw->watcher, &QFutureWatcher<void>::finished, this, [this, raw] { finishJob(raw); });
+        // The worker only touches the job it owns a share of; the GUI thread reads the results
+        // after `finished`, which the watcher delivers in this object's thread.
+        raw->watcher.setFuture(QtConcurrent::run([job] {
+            try {
+                const auto progress = [&job](std::uint64_t done, std::uint64_t total) {
+                    job->fraction = total > 0 ? double(done) / double(total) : 0.0;
+                    return !job->cancelled.load();
+                };
+                auto archive = runlens::format::readRunArchive(job->path.toStdString(), {}, progress);
+                job->run = std::make_shared<const Run>(job->path, std::move(archive));
+            } catch (const runlens::format::ReadCancelled&) {
+                job->wasCancelled = true;
+            } catch (const runlens::format::FormatError& error) {
+                job->error = QString::fromStdString(error.what());
+            } catch (const std::bad_alloc&) {
+                job->error = tr("%1 is too large to open: not enough memory.").arg(job->path);
+            }
+        }));
+    }
+    m_progressTimer.start();
+    reportProgress();
+}
+
+void RunLoader::cancelAll()
+{
+    for (const auto& job : std::as_const(m_jobs))
+        job->cancelled = true;
+}
+
+void RunLoader::finishJob(Job* raw)
+{
+    const std::shared_ptr<Job> job = m_jobs.take(raw);
+    if (!job)
+        return;
+    if (job->run)
+        emit runLoaded(job->run);
+    else if (job->wasCancelled)
+        emit loadCancelled(job->path);
+    else
+        emit loadFailed(job->path, job->error);
+    reportProgress();
+    if (m_jobs.isEmpty()) {
+        m_progressTimer.stop();
+        emit idle();
+    }
+}
+
+void RunLoader::reportProgress()
+{
+    if (m_jobs.isEmpty()) {
+        emit progressChanged(1.0);
+        return;
+    }
+    double sum = 0;
+    for (const auto& job : std::as_const(m_jobs))
+        sum += job->fraction.load();
+    emit progressChanged(sum / double(m_jobs.size()));
+}

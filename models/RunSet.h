@@ -1,0 +1,84 @@
+// The runs open in the app, in order: which one is the baseline, each run's colour, visibility,
+// display name, time offset and trim window. Every view observes this one object.
+#pragma once
+
+#include "Run.h"
+
+#include <QObject>
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+// A run's colour as 0xRRGGBB. models/ is Qt Core only, so no QColor here; views convert.
+using RunColour = std::uint32_t;
+
+struct RunEntry {
+    RunPtr run;
+    QString displayName;
+    RunColour colour = 0;
+    bool visible = true;
+    // Added to the run's own time so that runs line up (seconds). 0 aligns runs at their start.
+    double offsetSeconds = 0;
+    // The part of the run that counts for summaries, in the run's own seconds; empty = all of it.
+    std::optional<std::pair<double, double>> trim;
+};
+
+class RunSet : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class Alignment { Start, WallClock };
+
+    explicit RunSet(QObject* parent = nullptr);
+
+    // The colour-blind-safe palette runs take their colours from, in order (Okabe & Ito).
+    static const std::vector<RunColour>& palette();
+
+    int count() const { return int(m_entries.size()); }
+    const RunEntry& at(int index) const { return m_entries.at(std::size_t(index)); }
+    int indexOf(const QString& filePath) const;
+    int baselineIndex() const { return m_entries.empty() ? -1 : m_baseline; }
+
+    // Appends the run (or returns the index of the run already open from that file).
+    int add(RunPtr run);
+    void remove(int index);
+    void clear();
+    void move(int from, int to);
+    void setBaseline(int index);
+    void setVisible(int index, bool visible);
+    void setDisplayName(int index, const QString& name);
+    void setColour(int index, RunColour colour);
+    void setOffset(int index, double seconds);
+    void setTrim(int index, std::optional<std::pair<double, double>> trim);
+    void setAlignment(Alignment alignment);
+    Alignment alignment() const { return m_alignment; }
+
+    // The run's time t (seconds since its start) on the shared axis.
+    double sharedTime(int index, double runSeconds) const { return runSeconds + at(index).offsetSeconds; }
+    // The span of the shared axis that holds every visible run.
+    std::pair<double, double> timeExtent() const;
+
+signals:
+    // Before/after pairs so that item models can announce changes in the order Qt requires.
+    void runAboutToBeAdded(int index);
+    void runAdded(int index);
+    void runAboutToBeRemoved(int index);
+    void runRemoved(int index);
+    void aboutToReset();
+    void runsReset();
+    void orderAboutToChange();
+    void runChanged(int index);   // name, colour, visibility, offset or trim
+    void baselineChanged(int index);
+    void orderChanged();
+
+private:
+    RunColour nextColour() const;
+    void applyAlignment();
+
+    std::vector<RunEntry> m_entries;
+    int m_baseline = 0;
+    Alignment m_alignment = Alignment::Start;
+};
