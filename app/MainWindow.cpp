@@ -1,7 +1,15 @@
 #include "MainWindow.h"
 
+#include "ChartGrid.h"
+#include "MetricBrowser.h"
+#include "MetricTreeModel.h"
 #include "RecentFiles.h"
+#include "RunListModel.h"
+#include "RunListView.h"
+#include "RunLoader.h"
+#include "RunSet.h"
 #include "RunlensVersion.h"
+#include "TimeController.h"
 #include "WelcomePage.h"
 
 #include <QAction>
@@ -15,8 +23,15 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
+#include <QDir>
+#include <QLabel>
+#include <QProgressBar>
+#include <QSplitter>
 #include <QStackedWidget>
+#include <QStandardPaths>
 #include <QStatusBar>
+#include <QToolButton>
+#include <QVBoxLayout>
 
 namespace {
 
@@ -37,6 +52,9 @@ QStringList localFilesOf(const QMimeData* mime)
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_recentFiles(new RecentFiles(QStringLiteral("recentFiles"), RecentFiles::kDefaultCapacity, this))
+    , m_runs(new RunSet(this))
+    , m_time(new TimeController(this))
+    , m_loader(new RunLoader(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Runlens"));
@@ -50,12 +68,13 @@ MainWindow::MainWindow(QWidget* parent)
 
     m_welcomePage->setConnectAvailable(false, tr("Recording on a remote host over SSH is not available in this "
                                                  "version yet."));
-    m_welcomePage->setDemoAvailable(false, tr("This build has no demo runs bundled yet."));
+    m_welcomePage->setDemoAvailable(!demoRunFiles().isEmpty(), tr("This build has no demo runs bundled."));
     connect(m_welcomePage, &WelcomePage::openRunsRequested, this, &MainWindow::showOpenDialog);
     connect(m_welcomePage, &WelcomePage::demoRequested, this, &MainWindow::openDemoRuns);
     connect(m_welcomePage, &WelcomePage::recentFileActivated, this,
             [this](const QString& path) { openRuns({path}); });
 
+    createAnalysisPage();
     createActions();
     createMenus();
     connect(m_recentFiles, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
@@ -88,6 +107,7 @@ void MainWindow::createActions()
 
     m_welcomeAction = new QAction(tr("&Welcome Page"), this);
     connect(m_welcomeAction, &QAction::triggered, this, [this] { m_pages->setCurrentWidget(m_welcomePage); });
+    m_welcomeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
 
     m_fullScreenAction = new QAction(tr("&Full Screen"), this);
     m_fullScreenAction->setShortcut(QKeySequence::FullScreen);
@@ -99,6 +119,23 @@ void MainWindow::createActions()
     m_statusBarAction->setCheckable(true);
     m_statusBarAction->setChecked(true);
     connect(m_statusBarAction, &QAction::toggled, this, [this](bool on) { statusBar()->setVisible(on); });
+
+    m_resetZoomAction = new QAction(tr("&Reset Zoom"), this);
+    m_resetZoomAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    m_resetZoomAction->setStatusTip(tr("Show the whole time range again (also: double-click or Esc in a chart)"));
+    connect(m_resetZoomAction, &QAction::triggered, m_time, &TimeController::resetZoom);
+
+    m_clearSelectionAction = new QAction(tr("Clear &Selection"), this);
+    m_clearSelectionAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    m_clearSelectionAction->setStatusTip(tr("Forget the selected time range (Shift+drag in a chart selects one)"));
+    connect(m_clearSelectionAction, &QAction::triggered, this, [this] { m_time->setSelection(std::nullopt); });
+
+    m_wallClockAction = new QAction(tr("Align Runs by &Wall Clock"), this);
+    m_wallClockAction->setCheckable(true);
+    m_wallClockAction->setStatusTip(tr("Place runs at their real start times instead of overlaying their starts"));
+    connect(m_wallClockAction, &QAction::toggled, this, [this](bool on) {
+        m_runs->setAlignment(on ? RunSet::Alignment::WallClock : RunSet::Alignment::Start);
+    });
 
     m_aboutAction = new QAction(tr("&About Runlens"), this);
     m_aboutAction->setMenuRole(QAction::AboutRole);
@@ -124,6 +161,10 @@ void MainWindow::createMenus()
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->setObjectName(QStringLiteral("viewMenu"));
     m_viewMenu->addAction(m_welcomeAction);
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_resetZoomAction);
+    m_viewMenu->addAction(m_clearSelectionAction);
+    m_viewMenu->addAction(m_wallClockAction);
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_statusBarAction);
     m_viewMenu->addAction(m_fullScreenAction);
@@ -168,9 +209,91 @@ void MainWindow::showOpenDialog()
         openRuns(paths);
 }
 
+void MainWindow::createAnalysisPage()
+{
+    m_runListModel = new RunListModel(m_runs, this);
+    m_metricModel = new MetricTreeModel(m_runs, this);
+
+    m_analysisPage = new QWidget(m_pages);
+    m_analysisPage->setObjectName(QStringLiteral("analysisPage"));
+    m_runList = new RunListView(m_analysisPage);
+    m_runList->setRunModel(m_runListModel);
+    m_metricBrowser = new MetricBrowser(m_analysisPage);
+    m_metricBrowser->setMetricModel(m_metricModel);
+    m_chartGrid = new ChartGrid(m_runs, m_time, m_analysisPage);
+
+    auto* side = new QSplitter(Qt::Vertical, m_analysisPage);
+    side->addWidget(m_runList);
+    side->addWidget(m_metricBrowser);
+    side->setStretchFactor(0, 1);
+    side->setStretchFactor(1, 3);
+    m_splitter = new QSplitter(Qt::Horizontal, m_analysisPage);
+    m_splitter->setObjectName(QStringLiteral("analysisSplitter"));
+    m_splitter->addWidget(side);
+    m_splitter->addWidget(m_chartGrid);
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setSizes({380, 900});
+    auto* layout = new QVBoxLayout(m_analysisPage);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_splitter);
+    m_pages->addWidget(m_analysisPage);
+
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    m_progress->setMaximumWidth(200);
+    m_progress->setVisible(false);
+    m_cancelLoading = new QToolButton(this);
+    m_cancelLoading->setText(tr("Cancel"));
+    m_cancelLoading->setToolTip(tr("Stop opening the run archives that are still loading"));
+    m_cancelLoading->setVisible(false);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancelLoading);
+
+    connect(m_cancelLoading, &QToolButton::clicked, m_loader, &RunLoader::cancelAll);
+    connect(m_loader, &RunLoader::progressChanged, this, [this](double fraction) {
+        m_progress->setValue(int(fraction * 1000));
+    });
+    connect(m_loader, &RunLoader::runLoaded, this, &MainWindow::addRun);
+    connect(m_loader, &RunLoader::loadFailed, this, [this](const QString&, const QString& message) {
+        m_pendingProblems.append(message);
+    });
+    connect(m_loader, &RunLoader::loadCancelled, this, [this](const QString& path) {
+        statusBar()->showMessage(tr("Opening %1 was cancelled.").arg(QFileInfo(path).fileName()), 5000);
+    });
+    connect(m_loader, &RunLoader::idle, this, [this] {
+        m_progress->setVisible(false);
+        m_cancelLoading->setVisible(false);
+        if (!m_pendingProblems.isEmpty())
+            reportProblems(std::exchange(m_pendingProblems, {}));
+        emit loadingFinished();
+    });
+    connect(m_metricBrowser, &MetricBrowser::metricActivated, this, [this](const QString& id) { m_chartGrid->addChart(id); });
+    connect(m_runList, &RunListView::removeRequested, this, [this](int run) {
+        m_runs->remove(run);
+        if (m_runs->count() == 0)
+            closeAll();
+    });
+    for (auto signal : {&RunSet::runAdded, &RunSet::runRemoved, &RunSet::runChanged})
+        connect(m_runs, signal, this, &MainWindow::updateExtent);
+}
+
+QStringList MainWindow::openFiles() const
+{
+    QStringList files;
+    for (int i = 0; i < m_runs->count(); ++i)
+        files.append(m_runs->at(i).run->filePath());
+    return files;
+}
+
+bool MainWindow::isLoading() const
+{
+    return m_loader->isBusy();
+}
+
 void MainWindow::openRuns(const QStringList& paths)
 {
-    QStringList opened;
+    QStringList toLoad;
     QStringList problems;
     for (const QString& path : paths) {
         const QFileInfo info(path);
@@ -181,37 +304,107 @@ void MainWindow::openRuns(const QStringList& paths)
             problems.append(tr("%1 is not a file. Choose a run archive (.tar.gz).").arg(path));
         } else if (!info.isReadable()) {
             problems.append(tr("%1 cannot be read: permission denied. Check the file's permissions.").arg(path));
+        } else if (m_runs->indexOf(info.absoluteFilePath()) >= 0) {
+            statusBar()->showMessage(tr("%1 is already open.").arg(info.fileName()), 5000);
         } else {
-            const QString absolute = info.absoluteFilePath();
-            if (!m_openFiles.contains(absolute))
-                m_openFiles.append(absolute);
-            m_recentFiles->add(absolute);
-            opened.append(absolute);
+            toLoad.append(info.absoluteFilePath());
         }
     }
+    if (!toLoad.isEmpty()) {
+        statusBar()->showMessage(tr("Opening %n run archive(s)…", nullptr, int(toLoad.size())));
+        m_progress->setValue(0);
+        m_progress->setVisible(true);
+        m_cancelLoading->setVisible(true);
+        m_loader->load(toLoad);
+    }
+    if (!problems.isEmpty())
+        reportProblems(problems);
+    if (toLoad.isEmpty())
+        emit loadingFinished();
+}
 
-    if (!opened.isEmpty()) {
-        statusBar()->showMessage(tr("%n run archive(s) selected.", nullptr, int(opened.size())));
-        emit runsOpened(opened);
+void MainWindow::addRun(const RunPtr& run)
+{
+    const bool first = m_runs->count() == 0;
+    m_runs->add(run);
+    m_recentFiles->add(run->filePath());
+    m_pages->setCurrentWidget(m_analysisPage);
+    if (first || m_chartGrid->count() == 0)
+        addDefaultCharts();
+    statusBar()->showMessage(tr("Opened %1 (%2).").arg(run->name(), QFileInfo(run->filePath()).fileName()), 5000);
+    emit runsOpened({run->filePath()});
+}
+
+void MainWindow::addDefaultCharts()
+{
+    // What a performance engineer looks at first: CPU, memory, stalls, disks, network, IPIs.
+    static const char* const preferred[] = {"cpu.busy", "cpu.iowait", "mem.available", "psi.cpu.some", "disk.util",
+                                            "net.rx_bytes", "irq.ipi_rate", "cpu.context_switches"};
+    for (const char* id : preferred) {
+        const QString metric = QString::fromLatin1(id);
+        for (int r = 0; r < m_runs->count(); ++r) {
+            if (m_runs->at(r).run->hasMetric(metric)) {
+                m_chartGrid->addChart(metric);
+                break;
+            }
+        }
     }
-    if (!problems.isEmpty()) {
-        emit openFailed(problems);
-        // Window-modal and non-blocking: the runs already open stay usable behind the message.
-        auto* box = new QMessageBox(QMessageBox::Warning, tr("Some files could not be opened"),
-                                    problems.join(QLatin1Char('\n')), QMessageBox::Ok, this);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
+}
+
+void MainWindow::updateExtent()
+{
+    m_time->setExtent(m_runs->timeExtent());
+}
+
+void MainWindow::reportProblems(const QStringList& problems)
+{
+    emit openFailed(problems);
+    // Window-modal and non-blocking: the runs already open stay usable behind the message.
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Some files could not be opened"),
+                                problems.join(QStringLiteral("\n\n")), QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("openProblems"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+QStringList MainWindow::demoRunFiles()
+{
+    // The reader works on files, so the archives compiled into the app are copied out once.
+    const QString directory = QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/demo");
+    QStringList files;
+    for (const char* name : {"demo-baseline.tar.gz", "demo-tuned.tar.gz"}) {
+        const QString resource = QStringLiteral(":/demo/") + QLatin1String(name);
+        if (!QFile::exists(resource))
+            return {};
+        const QString target = directory + QLatin1Char('/') + QLatin1String(name);
+        if (!QFile::exists(target) || QFileInfo(target).size() != QFileInfo(resource).size()) {
+            QDir().mkpath(directory);
+            QFile::remove(target);
+            if (!QFile::copy(resource, target))
+                return {};
+            QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
+        }
+        files.append(target);
     }
+    return files;
 }
 
 void MainWindow::openDemoRuns()
 {
-    statusBar()->showMessage(tr("This build has no demo runs bundled yet."));
+    const QStringList files = demoRunFiles();
+    if (files.isEmpty()) {
+        statusBar()->showMessage(tr("This build has no demo runs bundled."));
+        return;
+    }
+    openRuns(files);
 }
 
 void MainWindow::closeAll()
 {
-    m_openFiles.clear();
+    m_loader->cancelAll();
+    m_chartGrid->clear();
+    m_runs->clear();
+    m_time->setSelection(std::nullopt);
     m_pages->setCurrentWidget(m_welcomePage);
     statusBar()->showMessage(tr("All runs closed."));
 }
@@ -253,6 +446,7 @@ void MainWindow::restoreWindowState()
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
         resize(1280, 800);
     restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+    m_splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray());
     m_statusBarAction->setChecked(settings.value(QStringLiteral("mainWindow/statusBarVisible"), true).toBool());
 }
 
@@ -261,5 +455,6 @@ void MainWindow::saveWindowState() const
     QSettings settings;
     settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("mainWindow/state"), saveState());
+    settings.setValue(QStringLiteral("mainWindow/splitter"), m_splitter->saveState());
     settings.setValue(QStringLiteral("mainWindow/statusBarVisible"), m_statusBarAction->isChecked());
 }

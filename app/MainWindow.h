@@ -4,10 +4,24 @@
 #include <QMainWindow>
 #include <QStringList>
 
+#include "Run.h"
+
+class ChartGrid;
+class MetricBrowser;
+class MetricTreeModel;
 class QAction;
+class QLabel;
 class QMenu;
+class QProgressBar;
+class QSplitter;
 class QStackedWidget;
+class QToolButton;
 class RecentFiles;
+class RunListModel;
+class RunListView;
+class RunLoader;
+class RunSet;
+class TimeController;
 class WelcomePage;
 
 class MainWindow : public QMainWindow
@@ -18,22 +32,34 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Opens run archives from any source (dialog, command line, drop, recent list). Files that
-    // cannot be read are reported in one message naming each file; the others still open.
+    // Opens run archives from any source (dialog, command line, drop, recent list) in the
+    // background. Files that cannot be read are reported in one message naming each file and the
+    // reason; the runs already open stay open.
     void openRuns(const QStringList& paths);
     void openDemoRuns();
+    // The demo archives bundled in the resources, copied out to files the reader can open.
+    static QStringList demoRunFiles();
 
-    QStringList openFiles() const { return m_openFiles; }
+    QStringList openFiles() const;
+    bool isLoading() const;
     WelcomePage* welcomePage() const { return m_welcomePage; }
+    RunSet* runSet() const { return m_runs; }
+    TimeController* timeController() const { return m_time; }
+    ChartGrid* chartGrid() const { return m_chartGrid; }
+    MetricBrowser* metricBrowser() const { return m_metricBrowser; }
+    RunListView* runListView() const { return m_runList; }
+    QWidget* analysisPage() const { return m_analysisPage; }
     QMenu* fileMenu() const { return m_fileMenu; }
     QMenu* recentMenu() const { return m_recentMenu; }
     RecentFiles* recentFiles() const { return m_recentFiles; }
 
 signals:
-    // Emitted with the files that passed the checks; the run loader (a later layer) listens.
+    // Emitted with each run's file once it is loaded and shown.
     void runsOpened(const QStringList& paths);
     // Emitted with one user-facing sentence per file that could not be opened.
     void openFailed(const QStringList& messages);
+    // Every requested file has loaded or failed.
+    void loadingFinished();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -43,6 +69,11 @@ protected:
 private:
     void createActions();
     void createMenus();
+    void createAnalysisPage();
+    void addRun(const RunPtr& run);
+    void reportProblems(const QStringList& problems);
+    void addDefaultCharts();
+    void updateExtent();
     void rebuildRecentMenu();
     void showOpenDialog();
     void closeAll();
@@ -53,7 +84,19 @@ private:
     QStackedWidget* m_pages = nullptr;
     WelcomePage* m_welcomePage = nullptr;
     RecentFiles* m_recentFiles = nullptr;
-    QStringList m_openFiles;
+    RunSet* m_runs = nullptr;
+    TimeController* m_time = nullptr;
+    RunLoader* m_loader = nullptr;
+    RunListModel* m_runListModel = nullptr;
+    MetricTreeModel* m_metricModel = nullptr;
+    QWidget* m_analysisPage = nullptr;
+    RunListView* m_runList = nullptr;
+    MetricBrowser* m_metricBrowser = nullptr;
+    ChartGrid* m_chartGrid = nullptr;
+    QSplitter* m_splitter = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QToolButton* m_cancelLoading = nullptr;
+    QStringList m_pendingProblems;
 
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
@@ -65,6 +108,9 @@ private:
     QAction* m_welcomeAction = nullptr;
     QAction* m_fullScreenAction = nullptr;
     QAction* m_statusBarAction = nullptr;
+    QAction* m_resetZoomAction = nullptr;
+    QAction* m_clearSelectionAction = nullptr;
+    QAction* m_wallClockAction = nullptr;
     QAction* m_aboutAction = nullptr;
     QAction* m_aboutQtAction = nullptr;
 };

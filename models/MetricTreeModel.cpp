@@ -138,6 +138,8 @@ QVariant MetricTreeModel::data(const QModelIndex& index, int role) const
         return node->runCount;
     case IsCategoryRole:
         return isCategory;
+    case IsPartialRole:
+        return partial;
     default:
         return {};
     }

@@ -22,6 +22,8 @@ public:
         // How many of the open runs have the metric; fewer than all is shown to the user.
         RunCountRole,
         IsCategoryRole,
+        // True for a metric that only some of the open runs have.
+        IsPartialRole,
     };
 
     explicit MetricTreeModel(RunSet* runs, QObject* parent = nullptr);

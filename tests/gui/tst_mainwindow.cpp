@@ -1,10 +1,16 @@
 // The main window driven as a user would, rendered offscreen; screenshots land in the build tree.
+#include "ChartGrid.h"
 #include "MainWindow.h"
+#include "MetricBrowser.h"
 #include "RecentFiles.h"
+#include "RunSet.h"
+#include "TimeController.h"
+#include "TimeSeriesChart.h"
 #include "WelcomePage.h"
 
 #include <QApplication>
 #include <QCommandLinkButton>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
@@ -85,7 +91,7 @@ private slots:
         // Entries of later features are shown, disabled, with the reason.
         QVERIFY(!window.welcomePage()->connectButton()->isEnabled());
         QVERIFY(!window.welcomePage()->connectButton()->toolTip().isEmpty());
-        QVERIFY(!window.welcomePage()->demoButton()->isEnabled());
+        QVERIFY(window.welcomePage()->demoButton()->isEnabled());
 
         QStringList menuTitles;
         for (const QAction* action : window.menuBar()->actions())
@@ -109,27 +115,38 @@ private slots:
 
     void droppedFilesOpenAndMissingOnesAreReported()
     {
+        const QStringList demo = MainWindow::demoRunFiles();
+        QCOMPARE(demo.size(), 2);
         const QString run = m_files.filePath(QStringLiteral("baseline.tar.gz"));
-        {
-            QFile file(run);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-        }
+        QVERIFY(QFile::copy(demo.first(), run));
         const QString missing = m_files.filePath(QStringLiteral("gone.tar.gz"));
+        const QString garbage = m_files.filePath(QStringLiteral("notes.tar.gz"));
+        {
+            QFile file(garbage);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("not an archive");
+        }
 
         MainWindow window;
         window.show();
         QSignalSpy opened(&window, &MainWindow::runsOpened);
         QSignalSpy failed(&window, &MainWindow::openFailed);
-        dropFiles(&window, {run, missing});
+        QSignalSpy finished(&window, &MainWindow::loadingFinished);
+        dropFiles(&window, {run, missing, garbage});
+        QVERIFY(finished.wait(20000));
 
         QCOMPARE(opened.count(), 1);
         QCOMPARE(opened.first().first().toStringList(), QStringList({run}));
-        QCOMPARE(failed.count(), 1);
-        const QStringList problems = failed.first().first().toStringList();
-        QCOMPARE(problems.size(), 1);
-        QVERIFY(problems.first().contains(missing));
-        QVERIFY(problems.first().contains(QStringLiteral("does not exist")));
+        // One message for the missing file at once, one for the unreadable one after loading.
+        QStringList problems;
+        for (const auto& arguments : failed)
+            problems += arguments.first().toStringList();
+        QCOMPARE(problems.size(), 2);
+        QVERIFY(problems.filter(missing).first().contains(QStringLiteral("does not exist")));
+        QVERIFY(problems.filter(garbage).first().contains(QStringLiteral("not a gzip-compressed tar file")));
         QCOMPARE(window.openFiles(), QStringList({run}));
+        QVERIFY(window.analysisPage()->isVisible());
+        QVERIFY(window.chartGrid()->count() > 0);
 
         // The opened file is offered again in Open Recent and on the welcome page.
         QCOMPARE(window.recentFiles()->files().first(), run);
@@ -140,20 +157,79 @@ private slots:
 
     void closeAllReturnsToTheWelcomePage()
     {
-        const QString run = m_files.filePath(QStringLiteral("tuned.tar.gz"));
-        {
-            QFile file(run);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-        }
         MainWindow window;
         window.show();
         window.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&window));
-        window.openRuns({run});
-        QCOMPARE(window.openFiles().size(), 1);
+        QSignalSpy finished(&window, &MainWindow::loadingFinished);
+        window.openDemoRuns();
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(window.openFiles().size(), 2);
         QTest::keyClick(&window, Qt::Key_W, Qt::ControlModifier | Qt::ShiftModifier);
         QVERIFY(window.openFiles().isEmpty());
+        QCOMPARE(window.chartGrid()->count(), 0);
         QVERIFY(window.welcomePage()->isVisible());
+    }
+
+    void demoComparisonWithLinkedZoom()
+    {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy finished(&window, &MainWindow::loadingFinished);
+        QTest::mouseClick(window.welcomePage()->demoButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(20000));
+        RunSet* runs = window.runSet();
+        QCOMPARE(runs->count(), 2);
+        QCOMPARE(runs->baselineIndex(), 0);
+        QVERIFY(runs->at(0).colour != runs->at(1).colour);
+
+        // Choose a metric from the browser by searching for it, as a user does.
+        ChartGrid* grid = window.chartGrid();
+        const int before = grid->count();
+        QTest::keyClicks(window.metricBrowser()->filterEdit(), QStringLiteral("context switches"));
+        QVERIFY(window.metricBrowser()->visibleMetricIds().contains(QStringLiteral("cpu.context_switches")));
+        emit window.metricBrowser()->metricActivated(QStringLiteral("cpu.user"));
+        QCOMPARE(grid->count(), before + 1);
+        grid->refreshNow();
+
+        // Zoom in one chart: every chart follows.
+        TimeSeriesChart* first = grid->chart(0);
+        TimeSeriesChart* second = grid->chart(1);
+        QVERIFY(first->drawnPointCount() > 0);
+        const auto extent = window.timeController()->extent();
+        QVERIFY(extent.second > 10);
+        const QPoint from(int(first->xOf(extent.first + 4)), first->height() / 2);
+        const QPoint to(int(first->xOf(extent.first + 12)), first->height() / 2);
+        QTest::mousePress(first->viewport(), Qt::LeftButton, {}, from);
+        QTest::mouseMove(first->viewport(), to);
+        QTest::mouseRelease(first->viewport(), Qt::LeftButton, {}, to);
+        const auto view = window.timeController()->viewRange();
+        QVERIFY2(std::abs(view.first - (extent.first + 4)) < 0.2 && std::abs(view.second - (extent.first + 12)) < 0.2,
+                 qPrintable(QStringLiteral("%1..%2").arg(view.first).arg(view.second)));
+        grid->refreshNow();
+        for (const QPointF& point : second->drawnPoints(0))
+            QVERIFY(point.x() >= view.first - 1 && point.x() <= view.second + 1);
+
+        // Shift+drag selects a range, without zooming.
+        const QPoint a(int(second->xOf(view.first + 2)), second->height() / 2);
+        const QPoint b(int(second->xOf(view.first + 5)), second->height() / 2);
+        QTest::mousePress(second->viewport(), Qt::LeftButton, Qt::ShiftModifier, a);
+        QTest::mouseMove(second->viewport(), b);
+        QTest::mouseRelease(second->viewport(), Qt::LeftButton, Qt::ShiftModifier, b);
+        QVERIFY(window.timeController()->selection().has_value());
+        QCOMPARE(window.timeController()->viewRange(), view);
+        QTest::mouseMove(first->viewport(), QPoint(int(first->xOf(view.first + 3.5)), first->height() / 2));
+        QVERIFY(window.timeController()->cursor().has_value());
+
+        const QImage image = window.grab().toImage();
+        QVERIFY(image.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-demo-comparison.png")));
+
+        // Double-click resets the zoom, the selection stays.
+        QTest::mouseDClick(first->viewport(), Qt::LeftButton, {}, from);
+        QCOMPARE(window.timeController()->viewRange(), window.timeController()->extent());
+        QVERIFY(window.timeController()->selection().has_value());
     }
 
     void remembersItsGeometry()

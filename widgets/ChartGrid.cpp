@@ -1,0 +1,172 @@
+#include "ChartGrid.h"
+
+#include "RunSet.h"
+#include "TimeController.h"
+#include "TimeSeriesChart.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+struct ChartGrid::Panel {
+    QWidget* widget = nullptr;
+    QComboBox* instances = nullptr;
+    TimeSeriesChart* chart = nullptr;
+};
+
+ChartGrid::ChartGrid(RunSet* runs, TimeController* time, QWidget* parent)
+    : QScrollArea(parent)
+    , m_runs(runs)
+    , m_time(time)
+{
+    setObjectName(QStringLiteral("chartGrid"));
+    setWidgetResizable(true);
+    setFrameShape(QFrame::NoFrame);
+    m_content = new QWidget(this);
+    m_layout = new QVBoxLayout(m_content);
+    m_layout->setContentsMargins(6, 6, 6, 6);
+    m_layout->setSpacing(4);
+    m_layout->addStretch(1);
+    setWidget(m_content);
+
+    // Zoom, pan and run edits arrive in bursts (a wheel turn, a drag); redraw once per frame.
+    m_refreshTimer.setSingleShot(true);
+    m_refreshTimer.setInterval(16);
+    connect(&m_refreshTimer, &QTimer::timeout, this, &ChartGrid::refreshNow);
+    connect(time, &TimeController::viewRangeChanged, this, &ChartGrid::scheduleRefresh);
+    connect(runs, &RunSet::runChanged, this, &ChartGrid::scheduleRefresh);
+    connect(runs, &RunSet::baselineChanged, this, &ChartGrid::scheduleRefresh);
+    connect(runs, &RunSet::orderChanged, this, &ChartGrid::scheduleRefresh);
+    const auto runsChanged = [this] {
+        for (Panel* panel : m_panels)
+            refreshInstances(*panel);
+        scheduleRefresh();
+    };
+    connect(runs, &RunSet::runAdded, this, runsChanged);
+    connect(runs, &RunSet::runRemoved, this, runsChanged);
+    connect(runs, &RunSet::runsReset, this, runsChanged);
+}
+
+QString ChartGrid::defaultInstance(const QString& metricId) const
+{
+    for (int r = 0; r < m_runs->count(); ++r) {
+        const QStringList instances = m_runs->at(r).run->instances(metricId);
+        if (!instances.isEmpty())
+            return instances.first(); // the aggregate sorts first
+    }
+    return {};
+}
+
+int ChartGrid::addChart(const QString& metricId, const QString& instance)
+{
+    auto* panel = new Panel;
+    panel->widget = new QWidget(m_content);
+    auto* column = new QVBoxLayout(panel->widget);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    auto* header = new QHBoxLayout;
+    header->setContentsMargins(TimeSeriesChart::kPlotLeft, 0, 4, 0);
+    panel->instances = new QComboBox(panel->widget);
+    panel->instances->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    panel->instances->setToolTip(tr("Which instance to show: the aggregate of all, or one CPU, disk, interface …"));
+    auto* close = new QToolButton(panel->widget);
+    close->setText(QStringLiteral("✕"));
+    close->setAutoRaise(true);
+    close->setToolTip(tr("Remove this chart"));
+    header->addStretch(1);
+    header->addWidget(panel->instances);
+    header->addWidget(close);
+    column->addLayout(header);
+    panel->chart = new TimeSeriesChart(m_runs, m_time, panel->widget);
+    panel->chart->setMinimumHeight(200);
+    column->addWidget(panel->chart);
+    m_layout->insertWidget(m_layout->count() - 1, panel->widget);
+    m_panels.push_back(panel);
+
+    panel->chart->setMetric(metricId, instance.isEmpty() ? defaultInstance(metricId) : instance);
+    refreshInstances(*panel);
+    connect(panel->instances, &QComboBox::activated, this, [this, panel](int) {
+        panel->chart->setMetric(panel->chart->metricId(), panel->instances->currentData().toString());
+        emit chartsChanged();
+    });
+    connect(close, &QToolButton::clicked, this, [this, panel] {
+        const auto it = std::find(m_panels.begin(), m_panels.end(), panel);
+        if (it != m_panels.end())
+            removeChart(int(it - m_panels.begin()));
+    });
+    emit chartsChanged();
+    return count() - 1;
+}
+
+void ChartGrid::refreshInstances(Panel& panel)
+{
+    QStringList instances;
+    for (int r = 0; r < m_runs->count(); ++r) {
+        for (const QString& instance : m_runs->at(r).run->instances(panel.chart->metricId())) {
+            if (!instances.contains(instance))
+                instances.append(instance);
+        }
+    }
+    panel.instances->clear();
+    for (const QString& instance : instances)
+        panel.instances->addItem(instance.isEmpty() ? tr("value") : instance == QLatin1String("all") ? tr("all (aggregate)") : instance, instance);
+    panel.instances->setCurrentIndex(std::max(0, int(instances.indexOf(panel.chart->instance()))));
+    panel.instances->setVisible(instances.size() > 1);
+}
+
+void ChartGrid::removeChart(int index)
+{
+    if (index < 0 || index >= count())
+        return;
+    Panel* panel = m_panels[std::size_t(index)];
+    m_panels.erase(m_panels.begin() + index);
+    delete panel->widget;
+    delete panel;
+    emit chartsChanged();
+}
+
+void ChartGrid::clear()
+{
+    while (count() > 0)
+        removeChart(count() - 1);
+}
+
+TimeSeriesChart* ChartGrid::chart(int index) const
+{
+    return index >= 0 && index < count() ? m_panels[std::size_t(index)]->chart : nullptr;
+}
+
+QComboBox* ChartGrid::instanceChooser(int index) const
+{
+    return index >= 0 && index < count() ? m_panels[std::size_t(index)]->instances : nullptr;
+}
+
+std::vector<std::pair<QString, QString>> ChartGrid::charts() const
+{
+    std::vector<std::pair<QString, QString>> result;
+    for (const Panel* panel : m_panels)
+        result.emplace_back(panel->chart->metricId(), panel->chart->instance());
+    return result;
+}
+
+void ChartGrid::setCharts(const std::vector<std::pair<QString, QString>>& charts)
+{
+    clear();
+    for (const auto& [metric, instance] : charts)
+        addChart(metric, instance);
+}
+
+void ChartGrid::scheduleRefresh()
+{
+    if (!m_refreshTimer.isActive())
+        m_refreshTimer.start();
+}
+
+void ChartGrid::refreshNow()
+{
+    m_refreshTimer.stop();
+    for (Panel* panel : m_panels)
+        panel->chart->refresh();
+}

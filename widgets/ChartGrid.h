@@ -1,0 +1,53 @@
+// The stack of charts, one per chosen metric, all on the TimeController's axis. Each chart has a
+// header with an instance chooser (aggregate by default; cpu12, nvme0n1 ...) and a close button.
+#pragma once
+
+#include <QScrollArea>
+#include <QTimer>
+
+#include <utility>
+#include <vector>
+
+class QComboBox;
+class QVBoxLayout;
+class RunSet;
+class TimeController;
+class TimeSeriesChart;
+
+class ChartGrid : public QScrollArea
+{
+    Q_OBJECT
+
+public:
+    ChartGrid(RunSet* runs, TimeController* time, QWidget* parent = nullptr);
+
+    // Adds a chart for the metric (the aggregate, or the only instance); returns its index.
+    int addChart(const QString& metricId, const QString& instance = {});
+    void removeChart(int index);
+    void clear();
+    int count() const { return int(m_panels.size()); }
+    TimeSeriesChart* chart(int index) const;
+    QComboBox* instanceChooser(int index) const;
+    // (metric, instance) of every chart, top to bottom: what a saved session stores.
+    std::vector<std::pair<QString, QString>> charts() const;
+    void setCharts(const std::vector<std::pair<QString, QString>>& charts);
+
+    // Redraws every chart now (tests, exports); normally redraws are coalesced per frame.
+    void refreshNow();
+
+signals:
+    void chartsChanged();
+
+private:
+    struct Panel;
+    void scheduleRefresh();
+    void refreshInstances(Panel& panel);
+    QString defaultInstance(const QString& metricId) const;
+
+    RunSet* m_runs;
+    TimeController* m_time;
+    QWidget* m_content = nullptr;
+    QVBoxLayout* m_layout = nullptr;
+    std::vector<Panel*> m_panels;
+    QTimer m_refreshTimer;
+};

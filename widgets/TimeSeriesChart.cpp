@@ -1,0 +1,471 @@
+#include "TimeSeriesChart.h"
+
+#include "Decimator.h"
+#include "RunSet.h"
+#include "TimeAxisTicks.h"
+#include "TimeController.h"
+#include "UnitFormat.h"
+
+#include <QCategoryAxis>
+#include <QChart>
+#include <QLineSeries>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QWheelEvent>
+
+#include <cmath>
+
+namespace {
+
+constexpr int kPlotTop = 30;
+constexpr int kPlotRight = 14;
+constexpr int kPlotBottom = 26;
+
+QString timeLabel(double seconds, double step)
+{
+    const bool negative = seconds < 0;
+    seconds = std::fabs(seconds);
+    QString text;
+    if (step >= 1 && seconds >= 60) {
+        const long long whole = std::llround(seconds);
+        text = whole >= 3600 ? QStringLiteral("%1:%2:%3").arg(whole / 3600).arg(whole / 60 % 60, 2, 10, QLatin1Char('0')).arg(whole % 60, 2, 10, QLatin1Char('0'))
+                             : QStringLiteral("%1:%2").arg(whole / 60).arg(whole % 60, 2, 10, QLatin1Char('0'));
+    } else {
+        text = UnitFormat::formatTick(seconds, step, QStringLiteral("s"));
+    }
+    return negative ? QLatin1Char('-') + text : text;
+}
+
+void replaceLabels(QCategoryAxis* axis, const AxisTicks& ticks, const std::function<QString(double)>& label)
+{
+    for (const QString& existing : axis->categoriesLabels())
+        axis->remove(existing);
+    // QCategoryAxis needs unique labels; a zero-width space keeps equal texts apart.
+    QStringList used;
+    for (double value : ticks.values) {
+        QString text = label(value);
+        while (used.contains(text))
+            text += QChar(0x200B);
+        used.append(text);
+        axis->append(text, value);
+    }
+}
+
+} // namespace
+
+TimeSeriesChart::TimeSeriesChart(RunSet* runs, TimeController* time, QWidget* parent)
+    : QChartView(parent)
+    , m_runs(runs)
+    , m_time(time)
+{
+    setRenderHint(QPainter::Antialiasing);
+    setMouseTracking(true);
+    setFocusPolicy(Qt::ClickFocus);
+    setRubberBand(QChartView::NoRubberBand); // zoom goes through the TimeController, for every chart
+    setMinimumHeight(160);
+
+    auto* chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->hide(); // one shared legend (the run list) instead of one per chart
+    chart->setBackgroundRoundness(0);
+    chart->setMargins(QMargins(0, 0, 0, 0));
+    QFont titleFont = chart->titleFont();
+    titleFont.setBold(true);
+    chart->setTitleFont(titleFont);
+    setChart(chart); // the view owns the chart
+
+    m_xAxis = new QCategoryAxis;
+    m_yAxis = new QCategoryAxis;
+    for (QCategoryAxis* axis : {m_xAxis, m_yAxis}) {
+        axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+        QFont font = axis->labelsFont();
+        font.setPointSizeF(font.pointSizeF() * 0.85);
+        axis->setLabelsFont(font);
+    }
+    chart->addAxis(m_xAxis, Qt::AlignBottom);
+    chart->addAxis(m_yAxis, Qt::AlignLeft);
+
+    connect(m_time, &TimeController::cursorChanged, this, [this] { viewport()->update(); });
+    connect(m_time, &TimeController::selectionChanged, this, [this] { viewport()->update(); });
+}
+
+TimeSeriesChart::~TimeSeriesChart() = default;
+
+void TimeSeriesChart::setMetric(const QString& metricId, const QString& instance)
+{
+    m_metricId = metricId;
+    m_instance = instance;
+    m_unit.clear();
+    for (int r = 0; r < m_runs->count(); ++r) {
+        if (const auto* descriptor = m_runs->at(r).run->metric(metricId)) {
+            m_unit = QString::fromStdString(descriptor->unit);
+            setToolTip(QString::fromStdString(descriptor->description));
+            break;
+        }
+    }
+    chart()->setTitle(title());
+    refresh();
+}
+
+QString TimeSeriesChart::title() const
+{
+    QString name = m_metricId;
+    for (int r = 0; r < m_runs->count(); ++r) {
+        if (const auto* descriptor = m_runs->at(r).run->metric(m_metricId)) {
+            if (!descriptor->title.empty())
+                name = QString::fromStdString(descriptor->title);
+            break;
+        }
+    }
+    if (!m_instance.isEmpty() && m_instance != QLatin1String("all"))
+        name += QStringLiteral(" — ") + m_instance;
+    return m_unit.isEmpty() ? name : QStringLiteral("%1 (%2)").arg(name, m_unit);
+}
+
+QRectF TimeSeriesChart::plotArea() const
+{
+    return QRectF(kPlotLeft, kPlotTop, std::max(10, width() - kPlotLeft - kPlotRight),
+                  std::max(10, height() - kPlotTop - kPlotBottom));
+}
+
+void TimeSeriesChart::updatePlotArea()
+{
+    // A fixed plot area, the same in every chart, keeps crosshairs and ranges lined up
+    // whatever the widths of the axis labels.
+    chart()->setPlotArea(plotArea());
+}
+
+void TimeSeriesChart::resizeEvent(QResizeEvent* event)
+{
+    QChartView::resizeEvent(event);
+    updatePlotArea();
+    refresh();
+}
+
+void TimeSeriesChart::refresh()
+{
+    QChart* chart = this->chart();
+    const auto [from, to] = m_time->viewRange();
+    const int columns = std::max(1, int(plotArea().width()));
+
+    m_points.assign(std::size_t(m_runs->count()), {});
+    double yMin = 0;
+    double yMax = 0;
+    bool any = false;
+    for (int r = 0; r < m_runs->count(); ++r) {
+        const RunEntry& entry = m_runs->at(r);
+        if (!entry.visible)
+            continue;
+        const SeriesView view = entry.run->series(m_metricId, m_instance);
+        DecimatedSeries decimated = decimate(view.times, view.values, entry.offsetSeconds, from, to, columns);
+        if (decimated.hasValues) {
+            yMin = any ? std::min(yMin, decimated.minimum) : decimated.minimum;
+            yMax = any ? std::max(yMax, decimated.maximum) : decimated.maximum;
+            any = true;
+        }
+        m_points[std::size_t(r)] = std::move(decimated.points);
+    }
+
+    // Reuse series where possible: creating QLineSeries is the expensive part of Qt Charts.
+    std::vector<std::vector<QLineSeries*>> previous = std::move(m_series);
+    m_series.assign(std::size_t(m_runs->count()), {});
+    std::vector<QLineSeries*> spare;
+    for (auto& list : previous)
+        spare.insert(spare.end(), list.begin(), list.end());
+    for (int r = 0; r < m_runs->count(); ++r) {
+        const auto& points = m_points[std::size_t(r)];
+        QList<QPointF> segment;
+        const auto flush = [&] {
+            if (segment.isEmpty())
+                return;
+            QLineSeries* series = nullptr;
+            if (!spare.empty()) {
+                series = spare.back();
+                spare.pop_back();
+            } else {
+                series = new QLineSeries;
+                chart->addSeries(series);
+                series->attachAxis(m_xAxis);
+                series->attachAxis(m_yAxis);
+            }
+            QPen pen(QColor::fromRgb(m_runs->at(r).colour));
+            pen.setWidthF(r == m_runs->baselineIndex() ? 2.0 : 1.6);
+            series->setPen(pen);
+            series->setName(m_runs->at(r).displayName);
+            series->replace(segment); // one signal per series, not one per point
+            series->setVisible(true);
+            m_series[std::size_t(r)].push_back(series);
+            segment.clear();
+        };
+        for (const QPointF& point : points) {
+            if (std::isnan(point.y()))
+                flush();
+            else
+                segment.append(point);
+        }
+        flush();
+    }
+    for (QLineSeries* series : spare) {
+        chart->removeSeries(series);
+        delete series;
+    }
+
+    if (any) {
+        // Counts and rates start at zero so that changes are not exaggerated.
+        if (yMin >= 0)
+            yMin = 0;
+        if (m_unit == QLatin1String("%") && yMax <= 100 && yMax > 50)
+            yMax = 100;
+        if (yMax - yMin < 1e-12)
+            yMax = yMin + (std::fabs(yMin) > 0 ? std::fabs(yMin) * 0.1 : 1.0);
+        else
+            yMax += (yMax - yMin) * 0.05;
+        m_yRange = std::make_pair(yMin, yMax);
+    } else {
+        m_yRange.reset();
+        yMin = 0;
+        yMax = 1;
+    }
+    updateAxes(yMin, yMax);
+    viewport()->update();
+}
+
+void TimeSeriesChart::updateAxes(double yMin, double yMax)
+{
+    const auto [from, to] = m_time->viewRange();
+    m_xAxis->setRange(from, to);
+    m_yAxis->setRange(yMin, yMax);
+    const AxisTicks xTicks = timeTicks(from, to, std::max(2, int(plotArea().width() / 110)));
+    replaceLabels(m_xAxis, xTicks, [&](double value) { return timeLabel(value, xTicks.step); });
+    // Byte ticks fall on round binary sizes (4 GiB, 8 GiB), not on round decimal byte counts.
+    double scale = 1;
+    if (m_unit.startsWith(QLatin1String("bytes"))) {
+        while (std::max(std::fabs(yMin), std::fabs(yMax)) / scale >= 1024)
+            scale *= 1024;
+    }
+    AxisTicks yTicks = niceTicks(yMin / scale, yMax / scale, std::max(2, int(plotArea().height() / 40)));
+    for (double& value : yTicks.values)
+        value *= scale;
+    yTicks.step *= scale;
+    replaceLabels(m_yAxis, yTicks, [&](double value) { return UnitFormat::formatTick(value, yTicks.step, m_unit); });
+}
+
+int TimeSeriesChart::drawnPointCount() const
+{
+    int count = 0;
+    for (const auto& list : m_series)
+        for (const QLineSeries* series : list)
+            count += int(series->count());
+    return count;
+}
+
+std::vector<QPointF> TimeSeriesChart::drawnPoints(int runIndex) const
+{
+    std::vector<QPointF> points;
+    if (runIndex < 0 || runIndex >= int(m_series.size()))
+        return points;
+    for (const QLineSeries* series : m_series[std::size_t(runIndex)]) {
+        const QList<QPointF> part = series->points();
+        points.insert(points.end(), part.begin(), part.end());
+    }
+    return points;
+}
+
+std::optional<std::pair<double, double>> TimeSeriesChart::yRange() const
+{
+    return m_yRange;
+}
+
+std::vector<std::pair<int, double>> TimeSeriesChart::valuesAt(double time) const
+{
+    std::vector<std::pair<int, double>> values;
+    for (int r = 0; r < m_runs->count(); ++r) {
+        const RunEntry& entry = m_runs->at(r);
+        if (!entry.visible)
+            continue;
+        const SeriesView view = entry.run->series(m_metricId, m_instance);
+        if (view.isEmpty())
+            continue;
+        const double runTime = time - entry.offsetSeconds;
+        // The sample that was current at that time: the last one at or before it.
+        auto it = std::upper_bound(view.times.begin(), view.times.end(), runTime);
+        if (it == view.times.begin())
+            continue;
+        const std::size_t index = std::size_t(std::prev(it) - view.times.begin());
+        if (runTime - view.times[index] > entry.run->intervalSeconds() * 1.5 && it == view.times.end())
+            continue; // past the end of this run
+        values.emplace_back(r, view.values[index]);
+    }
+    return values;
+}
+
+double TimeSeriesChart::xOf(double time) const
+{
+    const QRectF area = plotArea();
+    const auto [from, to] = m_time->viewRange();
+    return area.left() + (time - from) / (to - from) * area.width();
+}
+
+double TimeSeriesChart::timeAt(double x) const
+{
+    const QRectF area = plotArea();
+    const auto [from, to] = m_time->viewRange();
+    return from + (x - area.left()) / area.width() * (to - from);
+}
+
+void TimeSeriesChart::mousePressEvent(QMouseEvent* event)
+{
+    emit focused(this);
+    if (event->button() == Qt::LeftButton) {
+        m_drag = event->modifiers() & Qt::ShiftModifier ? Drag::Select
+               : event->modifiers() & Qt::ControlModifier ? Drag::Pan
+                                                          : Drag::Zoom;
+    } else if (event->button() == Qt::MiddleButton) {
+        m_drag = Drag::Pan;
+    } else {
+        return QChartView::mousePressEvent(event);
+    }
+    m_dragStart = m_dragNow = event->position();
+    m_panStartRange = m_time->viewRange();
+    event->accept();
+}
+
+void TimeSeriesChart::mouseMoveEvent(QMouseEvent* event)
+{
+    const QPointF position = event->position();
+    if (plotArea().contains(position) || m_drag != Drag::None)
+        m_time->setCursor(timeAt(position.x()));
+    else
+        m_time->setCursor(std::nullopt);
+    if (m_drag == Drag::Pan) {
+        const double secondsPerPixel = (m_panStartRange.second - m_panStartRange.first) / plotArea().width();
+        const double delta = -(position.x() - m_dragStart.x()) * secondsPerPixel;
+        m_time->setViewRange({m_panStartRange.first + delta, m_panStartRange.second + delta});
+    }
+    m_dragNow = position;
+    if (m_drag != Drag::None)
+        viewport()->update();
+}
+
+void TimeSeriesChart::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (m_drag == Drag::None)
+        return QChartView::mouseReleaseEvent(event);
+    const double a = timeAt(m_dragStart.x());
+    const double b = timeAt(event->position().x());
+    const bool moved = std::fabs(event->position().x() - m_dragStart.x()) >= 4;
+    if (m_drag == Drag::Zoom && moved)
+        m_time->setViewRange({std::min(a, b), std::max(a, b)});
+    else if (m_drag == Drag::Select && moved)
+        m_time->setSelection(std::make_pair(std::min(a, b), std::max(a, b)));
+    else if (m_drag == Drag::Select)
+        m_time->setSelection(std::nullopt); // a Shift+click clears the selection
+    m_drag = Drag::None;
+    viewport()->update();
+    event->accept();
+}
+
+void TimeSeriesChart::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    m_time->resetZoom();
+    event->accept();
+}
+
+void TimeSeriesChart::wheelEvent(QWheelEvent* event)
+{
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps == 0)
+        return;
+    if (event->modifiers() & Qt::ShiftModifier) {
+        const auto [from, to] = m_time->viewRange();
+        m_time->pan(-(to - from) * 0.1 * steps);
+    } else {
+        m_time->zoomAt(timeAt(event->position().x()), std::pow(0.8, steps));
+    }
+    event->accept();
+}
+
+void TimeSeriesChart::leaveEvent(QEvent* event)
+{
+    m_time->setCursor(std::nullopt);
+    QChartView::leaveEvent(event);
+}
+
+void TimeSeriesChart::keyPressEvent(QKeyEvent* event)
+{
+    const auto [from, to] = m_time->viewRange();
+    switch (event->key()) {
+    case Qt::Key_Escape:
+        if (m_drag != Drag::None) {
+            m_drag = Drag::None;
+            viewport()->update();
+        } else {
+            m_time->resetZoom();
+        }
+        break;
+    case Qt::Key_Left: m_time->pan(-(to - from) * 0.1); break;
+    case Qt::Key_Right: m_time->pan((to - from) * 0.1); break;
+    case Qt::Key_Plus:
+    case Qt::Key_Equal: m_time->zoomAt((from + to) / 2, 0.8); break;
+    case Qt::Key_Minus: m_time->zoomAt((from + to) / 2, 1.25); break;
+    default: QChartView::keyPressEvent(event); return;
+    }
+    event->accept();
+}
+
+void TimeSeriesChart::drawForeground(QPainter* painter, const QRectF& rect)
+{
+    QChartView::drawForeground(painter, rect);
+    const QRectF area = plotArea();
+    painter->save();
+    painter->setClipRect(area);
+
+    if (const auto selection = m_time->selection()) {
+        const double left = xOf(selection->first);
+        const double right = xOf(selection->second);
+        QColor band = palette().highlight().color();
+        band.setAlpha(45);
+        painter->fillRect(QRectF(QPointF(left, area.top()), QPointF(right, area.bottom())), band);
+        QPen edge(palette().highlight().color(), 1.0);
+        painter->setPen(edge);
+        painter->drawLine(QLineF(left, area.top(), left, area.bottom()));
+        painter->drawLine(QLineF(right, area.top(), right, area.bottom()));
+    }
+
+    if (m_drag == Drag::Zoom || m_drag == Drag::Select) {
+        QColor fill = m_drag == Drag::Zoom ? QColor(120, 120, 120, 50) : palette().highlight().color();
+        if (m_drag == Drag::Select)
+            fill.setAlpha(70);
+        painter->fillRect(QRectF(QPointF(m_dragStart.x(), area.top()), QPointF(m_dragNow.x(), area.bottom())), fill);
+    }
+
+    if (const auto cursor = m_time->cursor()) {
+        const double x = xOf(*cursor);
+        painter->setPen(QPen(QColor(90, 90, 90), 1.0, Qt::DashLine));
+        painter->drawLine(QLineF(x, area.top(), x, area.bottom()));
+        // The readout: each run's value at the crosshair, in the run's colour.
+        const auto values = valuesAt(*cursor);
+        if (!values.empty()) {
+            const QFontMetrics metrics(font());
+            QStringList lines;
+            int width = 0;
+            for (const auto& [run, value] : values) {
+                lines.append(QStringLiteral("%1: %2").arg(m_runs->at(run).displayName, UnitFormat::format(value, m_unit)));
+                width = std::max(width, metrics.horizontalAdvance(lines.back()));
+            }
+            const int lineHeight = metrics.height();
+            QRectF box(x + 8, area.top() + 4, width + 14, lineHeight * int(lines.size()) + 6);
+            if (box.right() > area.right())
+                box.moveRight(x - 8);
+            painter->setClipping(false);
+            painter->setPen(QColor(160, 160, 160));
+            painter->setBrush(QColor(255, 255, 255, 230));
+            painter->drawRect(box);
+            for (int i = 0; i < int(lines.size()); ++i) {
+                painter->setPen(QColor::fromRgb(m_runs->at(values[std::size_t(i)].first).colour).darker(130));
+                painter->drawText(QPointF(box.left() + 7, box.top() + 3 + metrics.ascent() + i * lineHeight), lines[i]);
+            }
+        }
+    }
+    painter->restore();
+}

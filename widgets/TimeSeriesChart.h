@@ -1,0 +1,87 @@
+// One metric of every visible run on the shared time axis, with the interactions of the chart
+// grid: rubber-band and wheel zoom, pan, a crosshair with each run's value, and the explicit
+// time-range selection (Shift+drag).
+//
+// This class is the only place that knows Qt Charts: the rest of the app talks to this interface
+// (setMetric, refresh, the controller), so the renderer can be replaced without touching it
+// (Qt Charts is deprecated from Qt 6.10 on).
+#pragma once
+
+#include <QChartView>
+#include <QPointer>
+
+#include <optional>
+#include <vector>
+
+class RunSet;
+class TimeController;
+class QCategoryAxis;
+class QLineSeries;
+
+class TimeSeriesChart : public QChartView
+{
+    Q_OBJECT
+
+public:
+    TimeSeriesChart(RunSet* runs, TimeController* time, QWidget* parent = nullptr);
+    ~TimeSeriesChart() override;
+
+    void setMetric(const QString& metricId, const QString& instance);
+    QString metricId() const { return m_metricId; }
+    QString instance() const { return m_instance; }
+    QString title() const;
+    QString unit() const { return m_unit; }
+
+    // Re-decimates every run for the current view range and width (the grid throttles calls).
+    void refresh();
+
+    // The left edge of every chart's plot area, so that charts stacked in a grid line up.
+    static constexpr int kPlotLeft = 86;
+
+    // For tests and exports: what is drawn.
+    int drawnPointCount() const;
+    std::vector<QPointF> drawnPoints(int runIndex) const;
+    std::optional<std::pair<double, double>> yRange() const;
+    // The value of each visible run at shared time t (the sample at or before it), for the readout.
+    std::vector<std::pair<int, double>> valuesAt(double time) const;
+    // Plot-area x coordinate of a time, and back.
+    double xOf(double time) const;
+    double timeAt(double x) const;
+
+signals:
+    void focused(TimeSeriesChart* chart);
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void drawForeground(QPainter* painter, const QRectF& rect) override;
+
+private:
+    enum class Drag { None, Zoom, Select, Pan };
+
+    void updatePlotArea();
+    void updateAxes(double yMin, double yMax);
+    QRectF plotArea() const;
+
+    RunSet* m_runs;
+    TimeController* m_time;
+    QString m_metricId;
+    QString m_instance;
+    QString m_unit;
+    QCategoryAxis* m_xAxis = nullptr;
+    QCategoryAxis* m_yAxis = nullptr;
+    // Per run, its line segments (a gap in the data starts a new segment).
+    std::vector<std::vector<QLineSeries*>> m_series;
+    std::vector<std::vector<QPointF>> m_points;
+    std::optional<std::pair<double, double>> m_yRange;
+    Drag m_drag = Drag::None;
+    QPointF m_dragStart;
+    QPointF m_dragNow;
+    std::pair<double, double> m_panStartRange{0, 0};
+};
