@@ -1,0 +1,52 @@
+// Runs built in memory for model tests: a manifest, descriptors and one group of columns.
+#pragma once
+
+#include "Run.h"
+
+#include <cmath>
+#include <functional>
+
+struct MetricSpec {
+    std::string id;
+    std::string unit;
+    std::vector<std::string> instances; // "" for a single value
+    std::function<double(std::size_t row, std::size_t instance)> value;
+};
+
+inline RunPtr makeRun(const QString& path, const std::string& name, std::size_t rows, double intervalSeconds,
+                      const std::vector<MetricSpec>& metrics, long long startUnixMs = 1'700'000'000'000LL)
+{
+    runlens::format::RunArchive archive;
+    archive.runName = name;
+    archive.manifest = {{"format_version", "1.0"},
+                        {"run", {{"name", name}}},
+                        {"host", {{"hostname", "testhost"}}},
+                        {"start", {{"unix_ns", startUnixMs * 1'000'000LL}}},
+                        {"interval_ns", std::int64_t(intervalSeconds * 1e9)}};
+    std::map<std::string, runlens::format::SeriesTable> groups;
+    for (const MetricSpec& metric : metrics) {
+        const std::string group = metric.id.substr(0, metric.id.find('.'));
+        runlens::format::SeriesTable& table = groups[group];
+        table.group = group;
+        if (table.timestampsNs.empty()) {
+            for (std::size_t r = 0; r < rows; ++r)
+                table.timestampsNs.push_back(std::int64_t(double(r) * intervalSeconds * 1e9));
+        }
+        runlens::format::MetricDescriptor descriptor;
+        descriptor.id = metric.id;
+        descriptor.title = metric.id;
+        descriptor.unit = metric.unit;
+        descriptor.category = group == "cpu" ? "CPU" : group == "mem" ? "Memory" : group;
+        archive.metrics.push_back(descriptor);
+        for (std::size_t i = 0; i < metric.instances.size(); ++i) {
+            table.keys.push_back({metric.id, metric.instances[i]});
+            std::vector<double> column(rows);
+            for (std::size_t r = 0; r < rows; ++r)
+                column[r] = metric.value(r, i);
+            table.columns.push_back(std::move(column));
+        }
+    }
+    for (auto& [name, table] : groups)
+        archive.series.push_back(std::move(table));
+    return std::make_shared<const Run>(path, std::move(archive));
+}

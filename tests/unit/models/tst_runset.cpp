@@ -1,0 +1,137 @@
+// RunSet and the item models over it, each checked by QAbstractItemModelTester while it changes.
+#include "MetricTreeModel.h"
+#include "RunFactory.h"
+#include "RunListModel.h"
+#include "RunSet.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+namespace {
+
+std::vector<MetricSpec> cpuAndMemory()
+{
+    return {{"cpu.user", "%", {"all", "cpu0", "cpu1", "cpu10", "cpu2"}, [](std::size_t r, std::size_t i) { return double(r + i); }},
+            {"mem.available", "bytes", {""}, [](std::size_t r, std::size_t) { return 1e9 - double(r); }}};
+}
+
+} // namespace
+
+class TestRunSet : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void runsExposeTheirSeries()
+    {
+        const RunPtr run = makeRun(QStringLiteral("/runs/a.tar.gz"), "a", 10, 0.5, cpuAndMemory());
+        QCOMPARE(run->name(), QStringLiteral("a"));
+        QCOMPARE(run->hostName(), QStringLiteral("testhost"));
+        QCOMPARE(run->intervalSeconds(), 0.5);
+        QCOMPARE(run->durationSeconds(), 4.5);
+        QCOMPARE(run->instances(QStringLiteral("cpu.user")),
+                 QStringList({QStringLiteral("all"), QStringLiteral("cpu0"), QStringLiteral("cpu1"), QStringLiteral("cpu2"),
+                              QStringLiteral("cpu10")}));
+        const SeriesView view = run->series(QStringLiteral("cpu.user"), QStringLiteral("cpu2"));
+        QCOMPARE(view.size(), std::size_t(10));
+        QCOMPARE(view.times[3], 1.5);
+        QCOMPARE(view.values[3], 3.0 + 4.0); // row 3, instance index 4 in the factory's order
+        QVERIFY(run->series(QStringLiteral("cpu.user"), QStringLiteral("cpu99")).isEmpty());
+        QVERIFY(run->series(QStringLiteral("disk.util"), QStringLiteral("all")).isEmpty());
+        QCOMPARE(run->columnBytes(), std::size_t((2 + 6) * 10 * 8));
+    }
+
+    void baselineColoursAndOrder()
+    {
+        RunSet runs;
+        QSignalSpy baseline(&runs, &RunSet::baselineChanged);
+        const int a = runs.add(makeRun(QStringLiteral("/r/a"), "a", 5, 1, cpuAndMemory()));
+        const int b = runs.add(makeRun(QStringLiteral("/r/b"), "b", 5, 1, cpuAndMemory()));
+        QCOMPARE(runs.add(makeRun(QStringLiteral("/r/a"), "a again", 5, 1, cpuAndMemory())), a); // same file
+        QCOMPARE(runs.count(), 2);
+        QCOMPARE(runs.baselineIndex(), 0);
+        QCOMPARE(runs.at(a).colour, RunSet::palette()[0]);
+        QCOMPARE(runs.at(b).colour, RunSet::palette()[1]);
+        runs.setBaseline(b);
+        QCOMPARE(runs.baselineIndex(), 1);
+        runs.move(1, 0); // the baseline moves with its run
+        QCOMPARE(runs.baselineIndex(), 0);
+        QCOMPARE(runs.at(0).run->name(), QStringLiteral("b"));
+        runs.remove(0);
+        QCOMPARE(runs.baselineIndex(), 0);
+        QCOMPARE(runs.at(0).run->name(), QStringLiteral("a"));
+        QVERIFY(baseline.count() >= 3);
+        // A freed colour is reused by the next run.
+        runs.add(makeRun(QStringLiteral("/r/c"), "c", 5, 1, cpuAndMemory()));
+        QCOMPARE(runs.at(1).colour, RunSet::palette()[1]);
+    }
+
+    void alignmentByStartOrWallClock()
+    {
+        RunSet runs;
+        runs.add(makeRun(QStringLiteral("/r/a"), "a", 11, 1, cpuAndMemory(), 1'700'000'000'000LL));
+        runs.add(makeRun(QStringLiteral("/r/b"), "b", 11, 1, cpuAndMemory(), 1'700'000'030'000LL));
+        QCOMPARE(runs.timeExtent(), std::make_pair(0.0, 10.0));
+        runs.setAlignment(RunSet::Alignment::WallClock);
+        QCOMPARE(runs.at(1).offsetSeconds, 30.0);
+        QCOMPARE(runs.timeExtent(), std::make_pair(0.0, 40.0));
+        QCOMPARE(runs.sharedTime(1, 2.0), 32.0);
+        runs.setVisible(0, false);
+        QCOMPARE(runs.timeExtent(), std::make_pair(30.0, 40.0));
+        runs.setAlignment(RunSet::Alignment::Start);
+        QCOMPARE(runs.at(1).offsetSeconds, 0.0);
+    }
+
+    void runListModelUnderTheTester()
+    {
+        RunSet runs;
+        RunListModel model(&runs);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        runs.add(makeRun(QStringLiteral("/r/a"), "a", 5, 1, cpuAndMemory()));
+        runs.add(makeRun(QStringLiteral("/r/b"), "b", 5, 1, cpuAndMemory()));
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.index(0, RunListModel::NameColumn).data().toString(), QStringLiteral("a"));
+        QCOMPARE(model.index(0, RunListModel::BaselineColumn).data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
+        QCOMPARE(model.index(1, RunListModel::NameColumn).data(RunListModel::ColourRole).toUInt(), RunSet::palette()[1]);
+        QVERIFY(model.setData(model.index(1, RunListModel::BaselineColumn), Qt::Checked, Qt::CheckStateRole));
+        QCOMPARE(runs.baselineIndex(), 1);
+        QVERIFY(model.setData(model.index(1, RunListModel::NameColumn), QStringLiteral("  tuned  ")));
+        QCOMPARE(runs.at(1).displayName, QStringLiteral("tuned"));
+        QVERIFY(!model.setData(model.index(1, RunListModel::NameColumn), QStringLiteral("   ")));
+        QVERIFY(model.setData(model.index(0, RunListModel::VisibleColumn), Qt::Unchecked, Qt::CheckStateRole));
+        QVERIFY(!runs.at(0).visible);
+        QVERIFY(model.setData(model.index(0, RunListModel::OffsetColumn), 2.5));
+        QCOMPARE(runs.at(0).offsetSeconds, 2.5);
+        runs.move(0, 1);
+        runs.remove(0);
+        QCOMPARE(model.rowCount(), 1);
+        runs.clear();
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void metricTreeFromDescriptorsMarksPartialMetrics()
+    {
+        RunSet runs;
+        MetricTreeModel model(&runs);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        runs.add(makeRun(QStringLiteral("/r/a"), "a", 5, 1, cpuAndMemory()));
+        std::vector<MetricSpec> newer = cpuAndMemory();
+        newer.push_back({"cpu.steal", "%", {"all"}, [](std::size_t, std::size_t) { return 0.0; }});
+        runs.add(makeRun(QStringLiteral("/r/b"), "b", 5, 1, newer));
+        QCOMPARE(model.rowCount(), 2); // CPU, Memory
+        QCOMPARE(model.index(0, 0).data().toString(), QStringLiteral("CPU"));
+        const QModelIndex steal = model.indexOfMetric(QStringLiteral("cpu.steal"));
+        QVERIFY(steal.isValid());
+        QVERIFY(steal.data(MetricTreeModel::IsPartialRole).toBool());
+        QCOMPARE(steal.data(MetricTreeModel::RunCountRole).toInt(), 1);
+        QVERIFY(steal.data().toString().contains(QStringLiteral("1 of 2 runs")));
+        QVERIFY(!model.indexOfMetric(QStringLiteral("cpu.user")).data(MetricTreeModel::IsPartialRole).toBool());
+        QCOMPARE(model.metricIds(), QStringList({QStringLiteral("cpu.user"), QStringLiteral("cpu.steal"), QStringLiteral("mem.available")}));
+        runs.remove(1);
+        QVERIFY(!model.indexOfMetric(QStringLiteral("cpu.steal")).isValid());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunSet)
+#include "tst_runset.moc"
