@@ -142,7 +142,10 @@ private slots:
         QCOMPARE(result.exitCode, 0);
         const QJsonObject manifest = manifestOf(out.filePath(QStringLiteral("timed.tar.gz")));
         QCOMPARE(manifest.value(QStringLiteral("end")).toObject().value(QStringLiteral("reason")).toString(), QStringLiteral("duration"));
-        QCOMPARE(manifest.value(QStringLiteral("end")).toObject().value(QStringLiteral("samples")).toInt(), 6); // 0, 0.2 ... 1.0 s
+        // Samples at 0, 0.2 ... 1.0 s; a slow (sanitizer) build may skip ticks it overran, never add any.
+        const QJsonObject end = manifest.value(QStringLiteral("end")).toObject();
+        QVERIFY(end.value(QStringLiteral("samples")).toInt() >= 2 && end.value(QStringLiteral("samples")).toInt() <= 6);
+        QVERIFY(end.value(QStringLiteral("elapsed_ns")).toDouble() >= 1e9);
         QCOMPARE(manifest.value(QStringLiteral("run")).toObject().value(QStringLiteral("tags")).toObject().value(QStringLiteral("variant")).toString(),
                  QStringLiteral("tuned"));
     }
