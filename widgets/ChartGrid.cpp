@@ -1,5 +1,6 @@
 #include "ChartGrid.h"
 
+#include "HeatMapView.h"
 #include "RunSet.h"
 #include "TimeController.h"
 #include "TimeSeriesChart.h"
@@ -13,7 +14,9 @@
 struct ChartGrid::Panel {
     QWidget* widget = nullptr;
     QComboBox* instances = nullptr;
+    QToolButton* heatToggle = nullptr;
     TimeSeriesChart* chart = nullptr;
+    HeatMapView* heat = nullptr;
 };
 
 ChartGrid::ChartGrid(RunSet* runs, TimeController* time, QWidget* parent)
@@ -71,12 +74,18 @@ int ChartGrid::addChart(const QString& metricId, const QString& instance)
     panel->instances = new QComboBox(panel->widget);
     panel->instances->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     panel->instances->setToolTip(tr("Which instance to show: the aggregate of all, or one CPU, disk, interface …"));
+    panel->heatToggle = new QToolButton(panel->widget);
+    panel->heatToggle->setText(tr("Heat map"));
+    panel->heatToggle->setCheckable(true);
+    panel->heatToggle->setAutoRaise(true);
+    panel->heatToggle->setToolTip(tr("Show every instance (each CPU, disk …) over time as a heat map"));
     auto* close = new QToolButton(panel->widget);
     close->setText(QStringLiteral("✕"));
     close->setAutoRaise(true);
     close->setToolTip(tr("Remove this chart"));
     header->addStretch(1);
     header->addWidget(panel->instances);
+    header->addWidget(panel->heatToggle);
     header->addWidget(close);
     column->addLayout(header);
     panel->chart = new TimeSeriesChart(m_runs, m_time, panel->widget);
@@ -90,6 +99,11 @@ int ChartGrid::addChart(const QString& metricId, const QString& instance)
     connect(panel->instances, &QComboBox::activated, this, [this, panel](int) {
         panel->chart->setMetric(panel->chart->metricId(), panel->instances->currentData().toString());
         emit chartsChanged();
+    });
+    connect(panel->heatToggle, &QToolButton::toggled, this, [this, panel](bool shown) {
+        const auto it = std::find(m_panels.begin(), m_panels.end(), panel);
+        if (it != m_panels.end())
+            setHeatMapShown(int(it - m_panels.begin()), shown);
     });
     connect(close, &QToolButton::clicked, this, [this, panel] {
         const auto it = std::find(m_panels.begin(), m_panels.end(), panel);
@@ -114,6 +128,39 @@ void ChartGrid::refreshInstances(Panel& panel)
         panel.instances->addItem(instance.isEmpty() ? tr("value") : instance == QLatin1String("all") ? tr("all (aggregate)") : instance, instance);
     panel.instances->setCurrentIndex(std::max(0, int(instances.indexOf(panel.chart->instance()))));
     panel.instances->setVisible(instances.size() > 1);
+    const auto perInstance = std::count_if(instances.begin(), instances.end(),
+                                           [](const QString& i) { return !i.isEmpty() && i != QLatin1String("all"); });
+    panel.heatToggle->setVisible(perInstance > 1);
+}
+
+QToolButton* ChartGrid::heatMapToggle(int index) const
+{
+    return index >= 0 && index < count() ? m_panels[std::size_t(index)]->heatToggle : nullptr;
+}
+
+HeatMapView* ChartGrid::heatMap(int index) const
+{
+    return index >= 0 && index < count() ? m_panels[std::size_t(index)]->heat : nullptr;
+}
+
+void ChartGrid::setHeatMapShown(int index, bool shown)
+{
+    if (index < 0 || index >= count())
+        return;
+    Panel* panel = m_panels[std::size_t(index)];
+    if (shown && !panel->heat) {
+        panel->heat = new HeatMapView(m_runs, m_time, panel->widget);
+        panel->heat->setMetric(panel->chart->metricId());
+        panel->widget->layout()->addWidget(panel->heat);
+    }
+    if (panel->heat) {
+        panel->heat->setVisible(shown);
+        panel->heat->setMinimumHeight(shown ? panel->heat->sizeHint().height() : 0);
+    }
+    panel->instances->setEnabled(!shown);
+    panel->chart->setVisible(!shown);
+    const QSignalBlocker blocker(panel->heatToggle);
+    panel->heatToggle->setChecked(shown);
 }
 
 void ChartGrid::removeChart(int index)
@@ -167,6 +214,10 @@ void ChartGrid::scheduleRefresh()
 void ChartGrid::refreshNow()
 {
     m_refreshTimer.stop();
-    for (Panel* panel : m_panels)
-        panel->chart->refresh();
+    for (Panel* panel : m_panels) {
+        if (panel->chart->isVisible() || !panel->heat)
+            panel->chart->refresh();
+        if (panel->heat && panel->heat->isVisible())
+            panel->heat->refresh();
+    }
 }

@@ -8,7 +8,9 @@
 #include <utility>
 #include <vector>
 
+class HeatMapView;
 class QComboBox;
+class QToolButton;
 class QVBoxLayout;
 class RunSet;
 class TimeController;
@@ -28,6 +30,10 @@ public:
     int count() const { return int(m_panels.size()); }
     TimeSeriesChart* chart(int index) const;
     QComboBox* instanceChooser(int index) const;
+    // The per-instance heat map of a chart (CPU × time), created when first shown.
+    QToolButton* heatMapToggle(int index) const;
+    HeatMapView* heatMap(int index) const;
+    void setHeatMapShown(int index, bool shown);
     // (metric, instance) of every chart, top to bottom: what a saved session stores.
     std::vector<std::pair<QString, QString>> charts() const;
     void setCharts(const std::vector<std::pair<QString, QString>>& charts);

@@ -1,5 +1,6 @@
 // The main window driven as a user would, rendered offscreen; screenshots land in the build tree.
 #include "ChartGrid.h"
+#include "HeatMapView.h"
 #include "MainWindow.h"
 #include "MetricBrowser.h"
 #include "RecentFiles.h"
@@ -12,6 +13,7 @@
 #include <QCommandLinkButton>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QToolButton>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
@@ -225,6 +227,19 @@ private slots:
 
         const QImage image = window.grab().toImage();
         QVERIFY(image.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-demo-comparison.png")));
+
+        // The per-CPU heat map of CPU busy: one row per CPU for each run, coloured by value.
+        QCOMPARE(grid->chart(0)->metricId(), QStringLiteral("cpu.busy"));
+        QVERIFY(grid->heatMapToggle(0)->isVisibleTo(&window));
+        grid->heatMapToggle(0)->click();
+        QVERIFY(grid->heatMap(0) && grid->heatMap(0)->isVisible());
+        QVERIFY(!grid->chart(0)->isVisible());
+        grid->refreshNow();
+        QCOMPARE(grid->heatMap(0)->instances(0), QStringList({QStringLiteral("cpu0"), QStringLiteral("cpu1")}));
+        QVERIFY(grid->heatMap(0)->cellColour(0, 0, grid->heatMap(0)->width() / 3).isValid());
+        QVERIFY(grid->heatMap(0)->grab().toImage().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/heatmap-cpu-busy.png")));
+        grid->heatMapToggle(0)->click();
+        QVERIFY(grid->chart(0)->isVisible());
 
         // Double-click resets the zoom, the selection stays.
         QTest::mouseDClick(first->viewport(), Qt::LeftButton, {}, from);
