@@ -24,6 +24,8 @@
 #include <QMimeData>
 #include <QSettings>
 #include <QDir>
+#include <QJsonDocument>
+#include <QSaveFile>
 #include <QLabel>
 #include <QProgressBar>
 #include <QSplitter>
@@ -93,6 +95,22 @@ void MainWindow::createActions()
     m_openAction->setStatusTip(tr("Open one or more run archives"));
     connect(m_openAction, &QAction::triggered, this, &MainWindow::showOpenDialog);
 
+    m_saveSessionAction = new QAction(tr("&Save Session…"), this);
+    m_saveSessionAction->setShortcut(QKeySequence::Save);
+    m_saveSessionAction->setStatusTip(tr("Save the open runs, charts, zoom and selection to a .runlens file"));
+    connect(m_saveSessionAction, &QAction::triggered, this, [this] {
+        if (m_runs->count() == 0) {
+            statusBar()->showMessage(tr("Open runs first: a session remembers the open runs and charts."), 5000);
+            return;
+        }
+        QString path = QFileDialog::getSaveFileName(this, tr("Save Session"), QString(), tr("Runlens sessions (*.runlens)"));
+        if (path.isEmpty())
+            return;
+        if (!path.endsWith(QLatin1String(".runlens")))
+            path += QStringLiteral(".runlens");
+        saveSession(path);
+    });
+
     m_closeAllAction = new QAction(tr("&Close All"), this);
     m_closeAllAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
     m_closeAllAction->setStatusTip(tr("Close every open run and return to the welcome page"));
@@ -153,6 +171,7 @@ void MainWindow::createMenus()
     m_fileMenu->addAction(m_openAction);
     m_recentMenu = m_fileMenu->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    m_fileMenu->addAction(m_saveSessionAction);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_closeAllAction);
     m_fileMenu->addSeparator();
@@ -204,7 +223,7 @@ void MainWindow::showOpenDialog()
         m_recentFiles->files().isEmpty() ? QString() : QFileInfo(m_recentFiles->files().first()).absolutePath();
     const QStringList paths = QFileDialog::getOpenFileNames(
         this, tr("Open Run Archives"), startDirectory,
-        tr("Run archives (*.tar.gz *.tgz);;All files (*)"));
+        tr("Run archives and sessions (*.tar.gz *.tgz *.runlens);;All files (*)"));
     if (!paths.isEmpty())
         openRuns(paths);
 }
@@ -266,6 +285,7 @@ void MainWindow::createAnalysisPage()
         m_cancelLoading->setVisible(false);
         if (!m_pendingProblems.isEmpty())
             reportProblems(std::exchange(m_pendingProblems, {}));
+        applyPendingSession();
         emit loadingFinished();
     });
     connect(m_metricBrowser, &MetricBrowser::metricActivated, this, [this](const QString& id) { m_chartGrid->addChart(id); });
@@ -297,6 +317,10 @@ void MainWindow::openRuns(const QStringList& paths)
     QStringList problems;
     for (const QString& path : paths) {
         const QFileInfo info(path);
+        if (path.endsWith(QLatin1String(".runlens")) && info.isFile()) {
+            openSession(path);
+            continue;
+        }
         if (!info.exists()) {
             problems.append(tr("%1 does not exist. Check the path, or remove it from Open Recent.").arg(path));
             m_recentFiles->remove(path);
@@ -365,6 +389,78 @@ void MainWindow::reportProblems(const QStringList& problems)
     box->setObjectName(QStringLiteral("openProblems"));
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
+}
+
+bool MainWindow::saveSession(const QString& path)
+{
+    std::vector<Session::ChartState> charts;
+    const auto chosen = m_chartGrid->charts();
+    for (int i = 0; i < int(chosen.size()); ++i) {
+        charts.push_back({chosen[std::size_t(i)].first, chosen[std::size_t(i)].second, m_chartGrid->isHeatMapShown(i)});
+    }
+    const Session session = Session::capture(*m_runs, *m_time, std::move(charts));
+    // QSaveFile writes a temporary file and renames it: a crash never leaves half a session.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(session.toJson()).toJson()) < 0 || !file.commit()) {
+        reportProblems({tr("The session could not be saved to %1: %2.").arg(path, file.errorString())});
+        return false;
+    }
+    m_recentFiles->add(path);
+    statusBar()->showMessage(tr("Session saved to %1.").arg(QFileInfo(path).fileName()), 5000);
+    return true;
+}
+
+void MainWindow::openSession(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        reportProblems({tr("%1 cannot be read: %2.").arg(path, file.errorString())});
+        return;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(file.read(16 << 20), &parseError);
+    QString why = parseError.error == QJsonParseError::NoError ? QString() : tr("it is not valid JSON (%1)").arg(parseError.errorString());
+    std::optional<Session> session = why.isEmpty() ? Session::fromJson(document.object(), &why) : std::nullopt;
+    if (!session) {
+        reportProblems({tr("%1 is not a usable session: %2.").arg(path, why)});
+        return;
+    }
+    m_recentFiles->add(path);
+    m_pendingSession = std::move(session);
+    const QStringList missing = [&] {
+        QStringList files;
+        for (const QString& run : m_pendingSession->filePaths()) {
+            if (m_runs->indexOf(run) < 0)
+                files.append(run);
+        }
+        return files;
+    }();
+    if (missing.isEmpty())
+        applyPendingSession();
+    else
+        openRuns(missing);
+}
+
+void MainWindow::applyPendingSession()
+{
+    if (!m_pendingSession)
+        return;
+    const Session session = std::move(*m_pendingSession);
+    m_pendingSession.reset();
+    session.applyTo(*m_runs);
+    m_chartGrid->clear();
+    for (const Session::ChartState& chart : session.charts) {
+        const int index = m_chartGrid->addChart(chart.metricId, chart.instance);
+        if (chart.heatMap)
+            m_chartGrid->setHeatMapShown(index, true);
+    }
+    updateExtent();
+    if (session.view)
+        m_time->setViewRange(*session.view);
+    m_time->setSelection(session.selection);
+    m_wallClockAction->setChecked(session.wallClockAlignment);
+    if (m_runs->count() > 0)
+        m_pages->setCurrentWidget(m_analysisPage);
 }
 
 QStringList MainWindow::demoRunFiles()

@@ -5,6 +5,9 @@
 #include <QStringList>
 
 #include "Run.h"
+#include "Session.h"
+
+#include <optional>
 
 class ChartGrid;
 class MetricBrowser;
@@ -37,6 +40,10 @@ public:
     // reason; the runs already open stay open.
     void openRuns(const QStringList& paths);
     void openDemoRuns();
+    // Saves the open runs, charts, zoom and selection to a .runlens file; false with a message on failure.
+    bool saveSession(const QString& path);
+    // Reopens a saved session: loads its runs, then restores names, baseline, charts and zoom.
+    void openSession(const QString& path);
     // The demo archives bundled in the resources, copied out to files the reader can open.
     static QStringList demoRunFiles();
 
@@ -74,6 +81,7 @@ private:
     void reportProblems(const QStringList& problems);
     void addDefaultCharts();
     void updateExtent();
+    void applyPendingSession();
     void rebuildRecentMenu();
     void showOpenDialog();
     void closeAll();
@@ -97,6 +105,7 @@ private:
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancelLoading = nullptr;
     QStringList m_pendingProblems;
+    std::optional<Session> m_pendingSession;
 
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
@@ -104,6 +113,7 @@ private:
     QMenu* m_helpMenu = nullptr;
     QAction* m_openAction = nullptr;
     QAction* m_closeAllAction = nullptr;
+    QAction* m_saveSessionAction = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_welcomeAction = nullptr;
     QAction* m_fullScreenAction = nullptr;

@@ -17,6 +17,7 @@ struct ChartGrid::Panel {
     QToolButton* heatToggle = nullptr;
     TimeSeriesChart* chart = nullptr;
     HeatMapView* heat = nullptr;
+    bool heatShown = false; // the choice, not the widget state (widgets show only once laid out)
 };
 
 ChartGrid::ChartGrid(RunSet* runs, TimeController* time, QWidget* parent)
@@ -133,6 +134,11 @@ void ChartGrid::refreshInstances(Panel& panel)
     panel.heatToggle->setVisible(perInstance > 1);
 }
 
+bool ChartGrid::isHeatMapShown(int index) const
+{
+    return index >= 0 && index < count() && m_panels[std::size_t(index)]->heatShown;
+}
+
 QToolButton* ChartGrid::heatMapToggle(int index) const
 {
     return index >= 0 && index < count() ? m_panels[std::size_t(index)]->heatToggle : nullptr;
@@ -148,6 +154,7 @@ void ChartGrid::setHeatMapShown(int index, bool shown)
     if (index < 0 || index >= count())
         return;
     Panel* panel = m_panels[std::size_t(index)];
+    panel->heatShown = shown;
     if (shown && !panel->heat) {
         panel->heat = new HeatMapView(m_runs, m_time, panel->widget);
         panel->heat->setMetric(panel->chart->metricId());
@@ -215,9 +222,9 @@ void ChartGrid::refreshNow()
 {
     m_refreshTimer.stop();
     for (Panel* panel : m_panels) {
-        if (panel->chart->isVisible() || !panel->heat)
-            panel->chart->refresh();
-        if (panel->heat && panel->heat->isVisible())
+        if (panel->heatShown)
             panel->heat->refresh();
+        else
+            panel->chart->refresh();
     }
 }

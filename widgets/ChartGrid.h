@@ -34,6 +34,7 @@ public:
     QToolButton* heatMapToggle(int index) const;
     HeatMapView* heatMap(int index) const;
     void setHeatMapShown(int index, bool shown);
+    bool isHeatMapShown(int index) const;
     // (metric, instance) of every chart, top to bottom: what a saved session stores.
     std::vector<std::pair<QString, QString>> charts() const;
     void setCharts(const std::vector<std::pair<QString, QString>>& charts);

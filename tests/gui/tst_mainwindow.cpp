@@ -100,7 +100,7 @@ private slots:
             menuTitles.append(action->text());
         QCOMPARE(menuTitles, QStringList({QStringLiteral("&File"), QStringLiteral("&View"), QStringLiteral("&Help")}));
         QCOMPARE(actionTexts(window.fileMenu()),
-                 QStringList({QStringLiteral("&Open Runs…"), QStringLiteral("Open &Recent"), QStringLiteral("&Close All"),
+                 QStringList({QStringLiteral("&Open Runs…"), QStringLiteral("Open &Recent"), QStringLiteral("&Save Session…"), QStringLiteral("&Close All"),
                               QStringLiteral("&Quit")}));
         QCOMPARE(window.fileMenu()->actions().first()->shortcut(), QKeySequence(QKeySequence::Open));
 
@@ -196,12 +196,19 @@ private slots:
         QCOMPARE(grid->count(), before + 1);
         grid->refreshNow();
 
-        // Zoom in one chart: every chart follows.
+        // Zoom in one chart: every chart follows. Let queued layout work (panels being shown,
+        // the restored splitter) settle first, so that positions computed here stay true.
         TimeSeriesChart* first = grid->chart(0);
+        for (int settled = 0, lastWidth = -1; settled < 3;) {
+            QCoreApplication::processEvents();
+            settled = first->width() == lastWidth ? settled + 1 : 0;
+            lastWidth = first->width();
+        }
         TimeSeriesChart* second = grid->chart(1);
         QVERIFY(first->drawnPointCount() > 0);
         const auto extent = window.timeController()->extent();
         QVERIFY(extent.second > 10);
+        QCOMPARE(window.timeController()->viewRange(), extent);
         const QPoint from(int(first->xOf(extent.first + 4)), first->height() / 2);
         const QPoint to(int(first->xOf(extent.first + 12)), first->height() / 2);
         QTest::mousePress(first->viewport(), Qt::LeftButton, {}, from);
@@ -245,6 +252,57 @@ private slots:
         QTest::mouseDClick(first->viewport(), Qt::LeftButton, {}, from);
         QCOMPARE(window.timeController()->viewRange(), window.timeController()->extent());
         QVERIFY(window.timeController()->selection().has_value());
+    }
+
+    void sessionSavesAndRestoresTheComparison()
+    {
+        const QString sessionPath = m_files.filePath(QStringLiteral("comparison.runlens"));
+        std::vector<std::pair<QString, QString>> charts;
+        {
+            MainWindow window;
+            window.show();
+            QSignalSpy finished(&window, &MainWindow::loadingFinished);
+            window.openDemoRuns();
+            QVERIFY(finished.wait(20000));
+            RunSet* runs = window.runSet();
+            const int tuned = runs->at(0).run->name() == QStringLiteral("demo-tuned") ? 0 : 1;
+            runs->setBaseline(tuned);
+            runs->setDisplayName(tuned, QStringLiteral("padded counters"));
+            window.chartGrid()->addChart(QStringLiteral("cpu.user"), QStringLiteral("cpu1"));
+            window.chartGrid()->setHeatMapShown(0, true);
+            window.timeController()->setViewRange({2, 9});
+            window.timeController()->setSelection(std::make_pair(3.0, 5.0));
+            charts = window.chartGrid()->charts();
+            QVERIFY(window.saveSession(sessionPath));
+            QFile saved(sessionPath);
+            QVERIFY(saved.open(QIODevice::ReadOnly));
+            QVERIFY2(saved.readAll().contains("\"heat_map\": true"), "the heat map state was not saved");
+        }
+        MainWindow reopened;
+        reopened.show();
+        QSignalSpy finished(&reopened, &MainWindow::loadingFinished);
+        reopened.openRuns({sessionPath}); // a .runlens file opens as a session
+        QVERIFY(finished.wait(20000));
+        RunSet* runs = reopened.runSet();
+        QCOMPARE(runs->count(), 2);
+        QCOMPARE(runs->at(runs->baselineIndex()).displayName, QStringLiteral("padded counters"));
+        QCOMPARE(reopened.chartGrid()->charts(), charts);
+        QVERIFY(reopened.chartGrid()->isHeatMapShown(0) && reopened.chartGrid()->heatMap(0));
+        QVERIFY(!reopened.chartGrid()->isHeatMapShown(1));
+        QCOMPARE(reopened.timeController()->viewRange(), TimeController::Range(2, 9));
+        QCOMPARE(reopened.timeController()->selection(), std::make_optional(TimeController::Range(3, 5)));
+
+        // A damaged session file is reported, and what is open stays open.
+        const QString broken = m_files.filePath(QStringLiteral("broken.runlens"));
+        QFile file(broken);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"runlens_session\": 99}");
+        file.close();
+        QSignalSpy failed(&reopened, &MainWindow::openFailed);
+        reopened.openRuns({broken});
+        QCOMPARE(failed.count(), 1);
+        QVERIFY(failed.first().first().toStringList().first().contains(QStringLiteral("newer Runlens")));
+        QCOMPARE(runs->count(), 2);
     }
 
     void remembersItsGeometry()

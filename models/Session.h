@@ -1,0 +1,49 @@
+// What the user set up, saved to a .runlens file and reopened later: the runs (by file), their
+// order, names, colours, visibility and offsets, the baseline, the charts, the zoom and selection.
+#pragma once
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+class RunSet;
+class TimeController;
+
+struct Session {
+    struct RunState {
+        QString filePath;
+        QString displayName;
+        std::uint32_t colour = 0;
+        bool visible = true;
+        double offsetSeconds = 0;
+    };
+    struct ChartState {
+        QString metricId;
+        QString instance;
+        bool heatMap = false;
+    };
+
+    std::vector<RunState> runs;
+    int baseline = 0;
+    bool wallClockAlignment = false;
+    std::vector<ChartState> charts;
+    std::optional<std::pair<double, double>> view;
+    std::optional<std::pair<double, double>> selection;
+
+    static Session capture(const RunSet& runs, const TimeController& time, std::vector<ChartState> charts);
+    // Applies everything but the runs themselves (which must be loaded first) to the run set:
+    // names, colours, visibility, offsets and baseline of the runs it finds by file path.
+    void applyTo(RunSet& runs) const;
+    QStringList filePaths() const;
+
+    QJsonObject toJson() const;
+    // Throws nothing: an unusable file yields nullopt and error names the problem.
+    static std::optional<Session> fromJson(const QJsonObject& json, QString* error);
+
+    static constexpr int kVersion = 1;
+};
