@@ -1,0 +1,127 @@
+// The chart widget on its own: what it draws for runs with offsets, the crosshair readout, and
+// that every chart follows one TimeController.
+#include "ChartGrid.h"
+#include "RunFactory.h"
+#include "RunSet.h"
+#include "TimeController.h"
+#include "TimeSeriesChart.h"
+
+#include <QComboBox>
+#include <QTest>
+
+#include <cmath>
+
+namespace {
+
+std::vector<MetricSpec> ramp(double slope)
+{
+    return {{"cpu.user", "%", {"all", "cpu0", "cpu1"},
+             [slope](std::size_t row, std::size_t instance) { return slope * double(row) + double(instance); }},
+            {"mem.available", "bytes", {""}, [](std::size_t row, std::size_t) { return 4e9 + double(row) * 1e6; }}};
+}
+
+} // namespace
+
+class TestTimeSeriesChart : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void crosshairValuesRespectOffsets()
+    {
+        RunSet runs;
+        TimeController time;
+        runs.add(makeRun(QStringLiteral("/r/a"), "a", 101, 1.0, ramp(1.0)));
+        runs.add(makeRun(QStringLiteral("/r/b"), "b", 101, 1.0, ramp(2.0)));
+        runs.setOffset(1, 10.0); // run b starts 10 s later on the shared axis
+        time.setExtent(runs.timeExtent());
+        QCOMPARE(time.extent(), TimeController::Range(0, 110));
+
+        TimeSeriesChart chart(&runs, &time);
+        chart.resize(800, 300);
+        chart.setMetric(QStringLiteral("cpu.user"), QStringLiteral("all"));
+        // At shared time 30.5: run a is at its sample 30 (value 30), run b at its own 20.5 s,
+        // i.e. sample 20 (value 40).
+        const auto values = chart.valuesAt(30.5);
+        QCOMPARE(values.size(), std::size_t(2));
+        QCOMPARE(values[0], std::make_pair(0, 30.0));
+        QCOMPARE(values[1], std::make_pair(1, 40.0));
+        // Before run b started only run a has a value; past run a's end only run b does.
+        QCOMPARE(chart.valuesAt(5.0).size(), std::size_t(1));
+        const auto late = chart.valuesAt(105.0);
+        QCOMPARE(late.size(), std::size_t(1));
+        QCOMPARE(late[0].first, 1);
+
+        // The drawn points of run b are shifted by its offset.
+        const auto drawn = chart.drawnPoints(1);
+        QVERIFY(!drawn.empty());
+        QCOMPARE(drawn.front().x(), 10.0);
+        QCOMPARE(drawn.front().y(), 0.0);
+        QCOMPARE(drawn.back(), QPointF(110.0, 200.0));
+        QCOMPARE(chart.yRange()->first, 0.0); // rates and percentages start at zero
+        QVERIFY(chart.yRange()->second >= 200.0);
+
+        // Hidden runs are neither drawn nor read out.
+        runs.setVisible(0, false);
+        chart.refresh();
+        QVERIFY(chart.drawnPoints(0).empty());
+        QCOMPARE(chart.valuesAt(30.5).size(), std::size_t(1));
+    }
+
+    void manyPointsAreDecimatedToThePlotWidth()
+    {
+        RunSet runs;
+        TimeController time;
+        runs.add(makeRun(QStringLiteral("/r/big"), "big", 100000, 0.01,
+                         {{"cpu.user", "%", {"all"}, [](std::size_t row, std::size_t) { return double(row % 97); }}}));
+        time.setExtent(runs.timeExtent());
+        TimeSeriesChart chart(&runs, &time);
+        chart.resize(700, 300);
+        chart.setMetric(QStringLiteral("cpu.user"), QStringLiteral("all"));
+        const int plotWidth = 700 - TimeSeriesChart::kPlotLeft - 14;
+        QVERIFY2(chart.drawnPointCount() <= plotWidth * 2 + 4, qPrintable(QString::number(chart.drawnPointCount())));
+        QVERIFY(chart.drawnPointCount() >= plotWidth);
+        QCOMPARE(chart.yRange()->first, 0.0);
+        QVERIFY(chart.yRange()->second >= 96.0);
+        // Zoomed to 1 % of the run, every sample there is drawn again.
+        time.setViewRange({100.0, 110.0});
+        chart.refresh();
+        QCOMPARE(chart.drawnPointCount(), 1001 + 2); // 100.00 … 110.00, and one sample beyond each edge
+    }
+
+    void gridChartsShareTheAxisAndChooseInstances()
+    {
+        RunSet runs;
+        TimeController time;
+        runs.add(makeRun(QStringLiteral("/r/a"), "a", 61, 1.0, ramp(1.0)));
+        time.setExtent(runs.timeExtent());
+        ChartGrid grid(&runs, &time);
+        grid.resize(900, 700);
+        grid.show();
+        QCOMPARE(grid.addChart(QStringLiteral("cpu.user")), 0);
+        QCOMPARE(grid.addChart(QStringLiteral("mem.available")), 1);
+        QCOMPARE(grid.chart(0)->instance(), QStringLiteral("all")); // the aggregate by default
+        QCOMPARE(grid.chart(1)->instance(), QString());
+        QCOMPARE(grid.instanceChooser(0)->count(), 3);
+        QVERIFY(!grid.instanceChooser(1)->isVisibleTo(&grid)); // nothing to choose for a single value
+
+        grid.instanceChooser(0)->setCurrentIndex(2);
+        emit grid.instanceChooser(0)->activated(2);
+        QCOMPARE(grid.chart(0)->instance(), QStringLiteral("cpu1"));
+        QCOMPARE(grid.chart(0)->valuesAt(10.0).front().second, 12.0);
+
+        time.setViewRange({20, 30});
+        grid.refreshNow();
+        for (int c = 0; c < 2; ++c) {
+            for (const QPointF& point : grid.chart(c)->drawnPoints(0))
+                QVERIFY(point.x() >= 19 && point.x() <= 31);
+        }
+        QCOMPARE(grid.charts(), (std::vector<std::pair<QString, QString>>{{QStringLiteral("cpu.user"), QStringLiteral("cpu1")},
+                                                                          {QStringLiteral("mem.available"), QString()}}));
+        grid.removeChart(0);
+        QCOMPARE(grid.count(), 1);
+    }
+};
+
+QTEST_MAIN(TestTimeSeriesChart)
+#include "tst_timeserieschart.moc"
