@@ -8,6 +8,7 @@
 #include "RunName.h"
 #include "SpoolDirectory.h"
 #include "SpoolPacker.h"
+#include "ValuePrecision.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -99,6 +100,7 @@ struct RecordingSession::Slot {
     double cpuSecondsAtLastTick = 0;
     int countdown = 0;
     int selfColumn = -1; // this collector's column in the recorder's own group
+    std::vector<format::MetricKind> columnKinds; // per column, for rounding to the stored precision
 
     explicit Slot(std::unique_ptr<collect::Collector> c)
         : collector(std::move(c))
@@ -247,11 +249,7 @@ void RecordingSession::tick(std::int64_t timestampNs)
         slot.lastSampleNs = timestampNs;
         ++slot.samples;
         slot.countdown = std::max(1, slot.collector->cadence());
-        try {
-            slot.spool->append(slot.group.keys(), timestampNs, slot.group.row());
-        } catch (const format::FormatError& failure) {
-            throw RecordError(std::string("stopped: ") + failure.what() + ".");
-        }
+        append(slot, timestampNs);
     }
     const double elapsed = m_ticks == 0 ? 0.0 : double(timestampNs - m_lastTimestampNs) / 1e9;
     sampleSelf(timestampNs, elapsed);
@@ -299,8 +297,23 @@ void RecordingSession::sampleSelf(std::int64_t timestampNs, double elapsedSecond
             group.set(slot->selfColumn, (slot->cpuSeconds - slot->cpuSecondsAtLastTick) / elapsedSeconds * 100.0);
         slot->cpuSecondsAtLastTick = slot->cpuSeconds;
     }
+    append(*m_self, timestampNs);
+}
+
+// Rounds the row to the precision FORMAT.md promises and appends it to the slot's journal.
+void RecordingSession::append(Slot& slot, std::int64_t timestampNs)
+{
+    const auto& keys = slot.group.keys();
+    for (std::size_t c = slot.columnKinds.size(); c < keys.size(); ++c) {
+        const format::MetricDescriptor* descriptor = m_catalog.find(keys[c].metric);
+        slot.columnKinds.push_back(descriptor ? descriptor->kind : format::MetricKind::Gauge);
+    }
+    const auto row = slot.group.row();
+    m_storedRow.resize(row.size());
+    for (std::size_t c = 0; c < row.size(); ++c)
+        m_storedRow[c] = format::storedValue(row[c], slot.columnKinds[c]);
     try {
-        m_self->spool->append(group.keys(), timestampNs, group.row());
+        slot.spool->append(keys, timestampNs, m_storedRow);
     } catch (const format::FormatError& failure) {
         throw RecordError(std::string("stopped: ") + failure.what() + ".");
     }
@@ -388,12 +401,15 @@ void RecordingSession::writeStatus(const char* state)
         {"samples", m_ticks},
         {"collectors_ok", activeCollectors()},
         {"warnings", m_warnings.total()},
-        {"last_warning", m_warnings.messages().empty() ? std::string() : m_warnings.messages().back()},
+        // Bounded so that the status always fits StatusFile's fixed size.
+        {"last_warning", m_warnings.messages().empty() ? std::string() : m_warnings.messages().back().substr(0, 400)},
         {"spool", m_spoolDirectory},
         {"archive", m_archivePath},
     };
     try {
-        format::spool::writeFileAtomically(m_spoolDirectory, format::spool::kStatus, status.dump());
+        if (!m_status)
+            m_status = std::make_unique<format::spool::StatusFile>(m_spoolDirectory + "/" + format::spool::kStatus);
+        m_status->write(status.dump());
     } catch (const format::FormatError& failure) {
         throw RecordError(std::string("stopped: ") + failure.what() + ".");
     }

@@ -6,6 +6,7 @@
 #include "Collector.h"
 #include "RecordOptions.h"
 #include "Spool.h"
+#include "SpoolDirectory.h"
 
 #include <nlohmann/json.hpp>
 
@@ -57,6 +58,7 @@ private:
     void writeMetricsIfChanged();
     void writeStatus(const char* state);
     void sampleSelf(std::int64_t timestampNs, double elapsedSeconds);
+    void append(Slot& slot, std::int64_t timestampNs);
     nlohmann::json collectorsJson() const;
 
     RecordOptions m_options;
@@ -66,6 +68,8 @@ private:
     collect::Warnings m_warnings;
     std::string m_spoolDirectory;
     std::string m_archivePath;
+    std::unique_ptr<format::spool::StatusFile> m_status;
+    std::vector<double> m_storedRow; // reused: the row rounded to the stored precision
     nlohmann::json m_manifest;
     std::size_t m_metricsWritten = 0;
     std::uint64_t m_ticks = 0;

@@ -4,7 +4,7 @@
 #include "MetricDescriptor.h"
 
 #include <string_view>
-#include <unordered_set>
+#include <unordered_map>
 #include <vector>
 
 namespace runlens::collect {
@@ -18,17 +18,22 @@ public:
     {
         if (m_ids.contains(descriptor.id))
             return false;
-        m_ids.insert(descriptor.id);
+        m_ids.emplace(descriptor.id, m_descriptors.size());
         m_descriptors.push_back(std::move(descriptor));
         return true;
     }
     bool contains(const std::string& id) const { return m_ids.contains(id); }
+    const format::MetricDescriptor* find(const std::string& id) const
+    {
+        const auto it = m_ids.find(id);
+        return it == m_ids.end() ? nullptr : &m_descriptors[it->second];
+    }
     const std::vector<format::MetricDescriptor>& descriptors() const { return m_descriptors; }
     std::size_t size() const { return m_descriptors.size(); }
 
 private:
     std::vector<format::MetricDescriptor> m_descriptors;
-    std::unordered_set<std::string> m_ids;
+    std::unordered_map<std::string, std::size_t> m_ids;
 };
 
 } // namespace runlens::collect

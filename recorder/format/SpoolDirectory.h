@@ -23,4 +23,24 @@ inline constexpr const char* kJournalSuffix = ".spool";
 // only ever see a whole file. Throws FormatError.
 void writeFileAtomically(const std::string& directory, const std::string& name, const std::string& content);
 
+// status.json, rewritten every sample. A rename per sample costs more than the sampling itself
+// on some file systems, so the file stays open and is overwritten in place with one pwrite of a
+// fixed size (the JSON padded with spaces): a reader sees the old or the new text, never a mix
+// of lengths, and the padding is valid JSON whitespace.
+class StatusFile
+{
+public:
+    static constexpr std::size_t kSize = 4096;
+    explicit StatusFile(std::string path); // throws FormatError
+    ~StatusFile();
+    StatusFile(const StatusFile&) = delete;
+    StatusFile& operator=(const StatusFile&) = delete;
+    void write(const std::string& json); // throws FormatError
+
+private:
+    std::string m_path;
+    int m_fd = -1;
+    std::string m_buffer;
+};
+
 } // namespace runlens::format::spool

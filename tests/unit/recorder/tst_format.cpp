@@ -8,6 +8,7 @@
 #include "Spool.h"
 #include "SpoolDirectory.h"
 #include "SpoolPacker.h"
+#include "ValuePrecision.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -97,6 +98,23 @@ private slots:
         std::string unknownEncoding = bytes;
         unknownEncoding[16] = 9;
         QVERIFY_THROWS_EXCEPTION(FormatError, decodeBlock(unknownEncoding));
+    }
+
+    void valuesAreStoredAtTheDocumentedPrecision()
+    {
+        QCOMPARE(storedValue(12.3456789, MetricKind::Percent), std::round(12.3456789 * 128) / 128);
+        QCOMPARE(storedValue(100.0, MetricKind::Percent), 100.0);
+        QVERIFY(std::fabs(storedValue(33.333333, MetricKind::Percent) - 33.333333) <= 1.0 / 256);
+        // 24 significant bits: integers below 2^24 stay exact, larger values are within 6e-8.
+        QCOMPARE(storedValue(16777215.0, MetricKind::Rate), 16777215.0);
+        const double big = 25769803776.0 + 12345.0; // 24 GiB and change
+        QVERIFY(std::fabs(storedValue(big, MetricKind::Gauge) - big) / big <= 6e-8);
+        const double noisy = 1234.56789012345;
+        const std::uint64_t bits = std::bit_cast<std::uint64_t>(storedValue(noisy, MetricKind::Rate));
+        QCOMPARE(bits & ((std::uint64_t(1) << 28) - 1), std::uint64_t(0)); // the noise bits are zero
+        QVERIFY(std::isnan(storedValue(std::nan(""), MetricKind::Rate)));
+        QCOMPARE(storedValue(-0.0, MetricKind::Gauge), -0.0);
+        QCOMPARE(storedValue(std::numeric_limits<double>::max(), MetricKind::Gauge), std::numeric_limits<double>::max());
     }
 
     void spoolRoundTripsWithGrowingColumns()
