@@ -1,6 +1,7 @@
 // runlens-rec as users and the app's SSH layer run it: a real process on the real /proc, stopped
 // with signals, killed, starved of disk space and denied permission.
 #include <QDir>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -206,6 +207,32 @@ private slots:
         QCOMPARE(result.exitCode, 1);
         QVERIFY2(result.err.contains(QStringLiteral("Permission denied")) && result.err.contains(QStringLiteral("writable --out")),
                  qPrintable(result.err));
+    }
+
+    void recordsUnprivileged()
+    {
+        QTemporaryDir out;
+        QVERIFY(QFile::setPermissions(out.path(), QFileDevice::Permissions(0x7777)));
+        QProcess recorder;
+        // An ordinary user: what it may not read is recorded as unavailable, the rest goes on.
+        recorder.setChildProcessModifier([] {
+            if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0))
+                ::_exit(99);
+        });
+        recorder.start(kRecorder, recordArguments(out.path(), QStringLiteral("unprivileged"), {QStringLiteral("--duration"), QStringLiteral("1s")}));
+        const Finished result = runToEnd(recorder);
+        QVERIFY2(result.exitCode == 0, qPrintable(result.err));
+        const QJsonObject manifest = manifestOf(out.filePath(QStringLiteral("unprivileged.tar.gz")));
+        int ok = 0;
+        for (const QJsonValue& collector : manifest.value(QStringLiteral("collectors")).toArray()) {
+            const QJsonObject entry = collector.toObject();
+            if (entry.value(QStringLiteral("status")).toString() == QStringLiteral("ok"))
+                ++ok;
+            else
+                QVERIFY2(!entry.value(QStringLiteral("reason")).toString().isEmpty(),
+                         qPrintable(entry.value(QStringLiteral("name")).toString() + QStringLiteral(" gives no reason")));
+        }
+        QVERIFY(ok >= 7);
     }
 
     void fullDiskStopsAndKeepsTheSpool()
