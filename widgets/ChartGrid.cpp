@@ -7,6 +7,7 @@
 
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QScrollBar>
 #include <QLabel>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -18,6 +19,7 @@ struct ChartGrid::Panel {
     TimeSeriesChart* chart = nullptr;
     HeatMapView* heat = nullptr;
     bool heatShown = false; // the choice, not the widget state (widgets show only once laid out)
+    bool stale = true;      // scrolled out of sight when the view last changed
 };
 
 ChartGrid::ChartGrid(RunSet* runs, TimeController* time, QWidget* parent)
@@ -43,6 +45,8 @@ ChartGrid::ChartGrid(RunSet* runs, TimeController* time, QWidget* parent)
     connect(runs, &RunSet::runChanged, this, &ChartGrid::scheduleRefresh);
     connect(runs, &RunSet::baselineChanged, this, &ChartGrid::scheduleRefresh);
     connect(runs, &RunSet::orderChanged, this, &ChartGrid::scheduleRefresh);
+    // Charts out of sight are brought up to date when they scroll into view, not on every zoom.
+    connect(verticalScrollBar(), &QScrollBar::valueChanged, this, &ChartGrid::scheduleRefresh);
     const auto runsChanged = [this] {
         for (Panel* panel : m_panels)
             refreshInstances(*panel);
@@ -221,7 +225,15 @@ void ChartGrid::scheduleRefresh()
 void ChartGrid::refreshNow()
 {
     m_refreshTimer.stop();
+    const QRect visible(m_content->mapFrom(viewport(), QPoint(0, 0)), viewport()->size());
     for (Panel* panel : m_panels) {
+        // Before the first layout every geometry is empty: draw everything then.
+        const bool inSight = !isVisible() || panel->widget->geometry().isEmpty() || panel->widget->geometry().intersects(visible);
+        if (!inSight) {
+            panel->stale = true;
+            continue;
+        }
+        panel->stale = false;
         if (panel->heatShown)
             panel->heat->refresh();
         else

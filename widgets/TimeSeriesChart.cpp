@@ -38,17 +38,25 @@ QString timeLabel(double seconds, double step)
 
 void replaceLabels(QCategoryAxis* axis, const AxisTicks& ticks, const std::function<QString(double)>& label)
 {
-    for (const QString& existing : axis->categoriesLabels())
-        axis->remove(existing);
     // QCategoryAxis needs unique labels; a zero-width space keeps equal texts apart.
-    QStringList used;
+    QStringList texts;
     for (double value : ticks.values) {
         QString text = label(value);
-        while (used.contains(text))
+        while (texts.contains(text))
             text += QChar(0x200B);
-        used.append(text);
-        axis->append(text, value);
+        texts.append(text);
     }
+    // Rebuilding the categories relayouts the axis: skip it when a pan kept the same ticks.
+    const QStringList existing = axis->categoriesLabels();
+    bool same = existing == texts;
+    for (int i = 0; same && i < int(texts.size()); ++i)
+        same = axis->endValue(texts[i]) == ticks.values[std::size_t(i)];
+    if (same)
+        return;
+    for (const QString& old : existing)
+        axis->remove(old);
+    for (int i = 0; i < int(texts.size()); ++i)
+        axis->append(texts[i], ticks.values[std::size_t(i)]);
 }
 
 } // namespace
