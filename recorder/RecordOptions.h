@@ -25,6 +25,7 @@ struct RecordOptions {
     bool quiet = false;
     bool keepSpool = false;                            // leave NAME.spool/ after packing (debugging, tests)
     std::vector<std::string> commandLine;              // recorded in the manifest
+    std::string pmuEventsFile;                         // --pmu-events: extra PMU events and formulas (JSON)
 };
 
 } // namespace runlens::recorder

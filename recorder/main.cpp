@@ -82,6 +82,10 @@ int main(int argc, char** argv)
     recordCommand->add_option("--sys-root", record.paths.sysRoot, "Read this tree instead of /sys")->capture_default_str();
     recordCommand->add_option("--imds-endpoint", record.imdsEndpoint,
                               "EC2 instance metadata endpoint host:port, or 'off'")->capture_default_str();
+    recordCommand->add_option("--pmu-events", record.pmuEventsFile,
+                              "JSON file of extra PMU events and formulas ({\"events\": {NAME: \"cpu/event=0x..,umask=0x../\"}, "
+                              "\"metrics\": {ID: \"A / B * 1000\"}}; APerf's format works)")
+        ->check(CLI::ExistingFile);
     recordCommand->add_flag("-q,--quiet", record.quiet, "No progress line; only errors and the archive path");
     recordCommand->add_flag("--keep-spool", record.keepSpool, "Keep NAME.spool/ after writing the archive");
 

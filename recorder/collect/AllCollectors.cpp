@@ -10,10 +10,11 @@
 #include "DiskCollector.h"
 #include "NetworkCollector.h"
 #include "ProcessCollector.h"
+#include "pmu/PmuCollector.h"
 
 namespace runlens::collect {
 
-CollectorList createAllCollectors()
+CollectorList createAllCollectors(const CollectorSettings& settings)
 {
     CollectorList collectors;
     // @collector-list
@@ -25,6 +26,7 @@ CollectorList createAllCollectors()
     collectors.push_back(std::make_unique<DiskCollector>());
     collectors.push_back(std::make_unique<NetworkCollector>());
     collectors.push_back(std::make_unique<ProcessCollector>());
+    collectors.push_back(std::make_unique<pmu::PmuCollector>(pmu::PmuSettings{settings.pmuEventsFile}));
     return collectors;
 }
 

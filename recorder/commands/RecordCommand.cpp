@@ -113,7 +113,8 @@ int runRecord(RecordOptions options)
     const bool quiet = options.quiet;
     const auto duration = options.duration;
     const std::int64_t intervalNs = options.interval.count();
-    RecordingSession session(std::move(options), collect::createAllCollectors());
+    const collect::CollectorSettings settings{options.pmuEventsFile};
+    RecordingSession session(std::move(options), collect::createAllCollectors(settings));
     try {
         session.start();
     } catch (const RecordError& error) {
