@@ -8,7 +8,6 @@
 
 #include <QCategoryAxis>
 #include <QChart>
-#include <QLineSeries>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QWheelEvent>
@@ -152,7 +151,6 @@ void TimeSeriesChart::resizeEvent(QResizeEvent* event)
 
 void TimeSeriesChart::refresh()
 {
-    QChart* chart = this->chart();
     const auto [from, to] = m_time->viewRange();
     const int columns = std::max(1, int(plotArea().width()));
 
@@ -174,50 +172,6 @@ void TimeSeriesChart::refresh()
         m_points[std::size_t(r)] = std::move(decimated.points);
     }
 
-    // Reuse series where possible: creating QLineSeries is the expensive part of Qt Charts.
-    std::vector<std::vector<QLineSeries*>> previous = std::move(m_series);
-    m_series.assign(std::size_t(m_runs->count()), {});
-    std::vector<QLineSeries*> spare;
-    for (auto& list : previous)
-        spare.insert(spare.end(), list.begin(), list.end());
-    for (int r = 0; r < m_runs->count(); ++r) {
-        const auto& points = m_points[std::size_t(r)];
-        QList<QPointF> segment;
-        const auto flush = [&] {
-            if (segment.isEmpty())
-                return;
-            QLineSeries* series = nullptr;
-            if (!spare.empty()) {
-                series = spare.back();
-                spare.pop_back();
-            } else {
-                series = new QLineSeries;
-                chart->addSeries(series);
-                series->attachAxis(m_xAxis);
-                series->attachAxis(m_yAxis);
-            }
-            QPen pen(QColor::fromRgb(m_runs->at(r).colour));
-            pen.setWidthF(r == m_runs->baselineIndex() ? 2.0 : 1.6);
-            series->setPen(pen);
-            series->setName(m_runs->at(r).displayName);
-            series->replace(segment); // one signal per series, not one per point
-            series->setVisible(true);
-            m_series[std::size_t(r)].push_back(series);
-            segment.clear();
-        };
-        for (const QPointF& point : points) {
-            if (std::isnan(point.y()))
-                flush();
-            else
-                segment.append(point);
-        }
-        flush();
-    }
-    for (QLineSeries* series : spare) {
-        chart->removeSeries(series);
-        delete series;
-    }
-
     if (any) {
         // Counts and rates start at zero so that changes are not exaggerated.
         if (yMin >= 0)
@@ -235,7 +189,57 @@ void TimeSeriesChart::refresh()
         yMax = 1;
     }
     updateAxes(yMin, yMax);
+    paintLines();
     viewport()->update();
+}
+
+void TimeSeriesChart::paintLines()
+{
+    const QRectF area = plotArea();
+    const qreal ratio = devicePixelRatioF();
+    m_lines = QPixmap((area.size() * ratio).toSize());
+    m_lines.setDevicePixelRatio(ratio);
+    m_lines.fill(Qt::transparent);
+    if (!m_yRange)
+        return;
+    const auto [from, to] = m_time->viewRange();
+    const auto [yMin, yMax] = *m_yRange;
+    const double xScale = area.width() / (to - from);
+    const double yScale = area.height() / (yMax - yMin);
+    QPainter painter(&m_lines);
+    painter.setRenderHint(QPainter::Antialiasing);
+    // Segments, not a polyline: a wide antialiased polyline is stroked as one path with joins,
+    // which costs seconds for the zigzag of a decimated noisy series; separate segments are cheap.
+    std::vector<QLineF> segments;
+    QPointF previous;
+    bool havePrevious = false;
+    // The baseline last, so that it is on top where runs overlap.
+    std::vector<int> order;
+    for (int r = 0; r < int(m_points.size()); ++r) {
+        if (r != m_runs->baselineIndex())
+            order.push_back(r);
+    }
+    if (m_runs->baselineIndex() >= 0 && m_runs->baselineIndex() < int(m_points.size()))
+        order.push_back(m_runs->baselineIndex());
+    for (const int r : order) {
+        // One pixel wide: wider antialiased lines take the raster engine's general stroker, which
+        // measured ten times slower on dense series (bench_app). The baseline is drawn last, on top.
+        painter.setPen(QPen(QColor::fromRgb(m_runs->at(r).colour), 1.0));
+        segments.clear();
+        havePrevious = false;
+        for (const QPointF& point : m_points[std::size_t(r)]) {
+            if (std::isnan(point.y())) {
+                havePrevious = false; // a gap: samples missing, no line across it
+                continue;
+            }
+            const QPointF mapped((point.x() - from) * xScale, area.height() - (point.y() - yMin) * yScale);
+            if (havePrevious)
+                segments.emplace_back(previous, mapped);
+            previous = mapped;
+            havePrevious = true;
+        }
+        painter.drawLines(segments.data(), int(segments.size()));
+    }
 }
 
 void TimeSeriesChart::updateAxes(double yMin, double yMax)
@@ -261,20 +265,19 @@ void TimeSeriesChart::updateAxes(double yMin, double yMax)
 int TimeSeriesChart::drawnPointCount() const
 {
     int count = 0;
-    for (const auto& list : m_series)
-        for (const QLineSeries* series : list)
-            count += int(series->count());
+    for (const auto& points : m_points)
+        count += int(std::count_if(points.begin(), points.end(), [](const QPointF& p) { return !std::isnan(p.y()); }));
     return count;
 }
 
 std::vector<QPointF> TimeSeriesChart::drawnPoints(int runIndex) const
 {
     std::vector<QPointF> points;
-    if (runIndex < 0 || runIndex >= int(m_series.size()))
+    if (runIndex < 0 || runIndex >= int(m_points.size()))
         return points;
-    for (const QLineSeries* series : m_series[std::size_t(runIndex)]) {
-        const QList<QPointF> part = series->points();
-        points.insert(points.end(), part.begin(), part.end());
+    for (const QPointF& point : m_points[std::size_t(runIndex)]) {
+        if (!std::isnan(point.y()))
+            points.push_back(point);
     }
     return points;
 }
@@ -426,6 +429,7 @@ void TimeSeriesChart::drawForeground(QPainter* painter, const QRectF& rect)
     QChartView::drawForeground(painter, rect);
     const QRectF area = plotArea();
     painter->save();
+    painter->drawPixmap(area.topLeft(), m_lines);
     painter->setClipRect(area);
 
     if (const auto selection = m_time->selection()) {
