@@ -48,7 +48,7 @@ ChartGrid::ChartGrid(RunSet* runs, TimeController* time, QWidget* parent)
     // Charts out of sight are brought up to date when they scroll into view, not on every zoom.
     connect(verticalScrollBar(), &QScrollBar::valueChanged, this, &ChartGrid::scheduleRefresh);
     const auto runsChanged = [this] {
-        for (Panel* panel : m_panels)
+        for (const auto& panel : m_panels)
             refreshInstances(*panel);
         scheduleRefresh();
     };
@@ -56,6 +56,8 @@ ChartGrid::ChartGrid(RunSet* runs, TimeController* time, QWidget* parent)
     connect(runs, &RunSet::runRemoved, this, runsChanged);
     connect(runs, &RunSet::runsReset, this, runsChanged);
 }
+
+ChartGrid::~ChartGrid() = default;
 
 QString ChartGrid::defaultInstance(const QString& metricId) const
 {
@@ -67,9 +69,19 @@ QString ChartGrid::defaultInstance(const QString& metricId) const
     return {};
 }
 
+int ChartGrid::indexOf(const Panel* panel) const
+{
+    for (std::size_t i = 0; i < m_panels.size(); ++i) {
+        if (m_panels[i].get() == panel)
+            return int(i);
+    }
+    return -1;
+}
+
 int ChartGrid::addChart(const QString& metricId, const QString& instance)
 {
-    auto* panel = new Panel;
+    m_panels.push_back(std::make_unique<Panel>());
+    Panel* panel = m_panels.back().get();
     panel->widget = new QWidget(m_content);
     auto* column = new QVBoxLayout(panel->widget);
     column->setContentsMargins(0, 0, 0, 0);
@@ -97,7 +109,6 @@ int ChartGrid::addChart(const QString& metricId, const QString& instance)
     panel->chart->setMinimumHeight(200);
     column->addWidget(panel->chart);
     m_layout->insertWidget(m_layout->count() - 1, panel->widget);
-    m_panels.push_back(panel);
 
     panel->chart->setMetric(metricId, instance.isEmpty() ? defaultInstance(metricId) : instance);
     refreshInstances(*panel);
@@ -106,14 +117,12 @@ int ChartGrid::addChart(const QString& metricId, const QString& instance)
         emit chartsChanged();
     });
     connect(panel->heatToggle, &QToolButton::toggled, this, [this, panel](bool shown) {
-        const auto it = std::find(m_panels.begin(), m_panels.end(), panel);
-        if (it != m_panels.end())
-            setHeatMapShown(int(it - m_panels.begin()), shown);
+        if (const int index = indexOf(panel); index >= 0)
+            setHeatMapShown(index, shown);
     });
     connect(close, &QToolButton::clicked, this, [this, panel] {
-        const auto it = std::find(m_panels.begin(), m_panels.end(), panel);
-        if (it != m_panels.end())
-            removeChart(int(it - m_panels.begin()));
+        if (const int index = indexOf(panel); index >= 0)
+            removeChart(index);
     });
     emit chartsChanged();
     return count() - 1;
@@ -157,7 +166,7 @@ void ChartGrid::setHeatMapShown(int index, bool shown)
 {
     if (index < 0 || index >= count())
         return;
-    Panel* panel = m_panels[std::size_t(index)];
+    Panel* panel = m_panels[std::size_t(index)].get();
     panel->heatShown = shown;
     if (shown && !panel->heat) {
         panel->heat = new HeatMapView(m_runs, m_time, panel->widget);
@@ -178,10 +187,8 @@ void ChartGrid::removeChart(int index)
 {
     if (index < 0 || index >= count())
         return;
-    Panel* panel = m_panels[std::size_t(index)];
+    delete m_panels[std::size_t(index)]->widget;
     m_panels.erase(m_panels.begin() + index);
-    delete panel->widget;
-    delete panel;
     emit chartsChanged();
 }
 
@@ -204,7 +211,7 @@ QComboBox* ChartGrid::instanceChooser(int index) const
 std::vector<std::pair<QString, QString>> ChartGrid::charts() const
 {
     std::vector<std::pair<QString, QString>> result;
-    for (const Panel* panel : m_panels)
+    for (const auto& panel : m_panels)
         result.emplace_back(panel->chart->metricId(), panel->chart->instance());
     return result;
 }
@@ -226,7 +233,7 @@ void ChartGrid::refreshNow()
 {
     m_refreshTimer.stop();
     const QRect visible(m_content->mapFrom(viewport(), QPoint(0, 0)), viewport()->size());
-    for (Panel* panel : m_panels) {
+    for (const auto& panel : m_panels) {
         // Before the first layout every geometry is empty: draw everything then.
         const bool inSight = !isVisible() || panel->widget->geometry().isEmpty() || panel->widget->geometry().intersects(visible);
         if (!inSight) {

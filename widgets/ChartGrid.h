@@ -5,6 +5,7 @@
 #include <QScrollArea>
 #include <QTimer>
 
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -22,6 +23,7 @@ class ChartGrid : public QScrollArea
 
 public:
     ChartGrid(RunSet* runs, TimeController* time, QWidget* parent = nullptr);
+    ~ChartGrid() override;
 
     // Adds a chart for the metric (the aggregate, or the only instance); returns its index.
     int addChart(const QString& metricId, const QString& instance = {});
@@ -48,6 +50,7 @@ signals:
 private:
     struct Panel;
     void scheduleRefresh();
+    int indexOf(const Panel* panel) const;
     void refreshInstances(Panel& panel);
     QString defaultInstance(const QString& metricId) const;
 
@@ -55,6 +58,6 @@ private:
     TimeController* m_time;
     QWidget* m_content = nullptr;
     QVBoxLayout* m_layout = nullptr;
-    std::vector<Panel*> m_panels;
+    std::vector<std::unique_ptr<Panel>> m_panels; // the widgets inside belong to m_content
     QTimer m_refreshTimer;
 };
