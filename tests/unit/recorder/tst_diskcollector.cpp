@@ -11,29 +11,7 @@
 
 using runlens::collect::DiskCollector;
 
-namespace {
-
-thread_local bool g_countAllocations = false;
-thread_local std::size_t g_allocations = 0;
-
-} // namespace
-
-void* operator new(std::size_t size)
-{
-    if (g_countAllocations)
-        ++g_allocations;
-    if (void* memory = std::malloc(size == 0 ? 1 : size))
-        return memory;
-    throw std::bad_alloc();
-}
-void operator delete(void* memory) noexcept
-{
-    std::free(memory);
-}
-void operator delete(void* memory, std::size_t) noexcept
-{
-    std::free(memory);
-}
+#include "AllocationCounter.h"
 
 namespace {
 

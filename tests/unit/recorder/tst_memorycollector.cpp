@@ -10,29 +10,7 @@
 #include <cstdlib>
 #include <new>
 
-// Counts the heap allocations made while t_countAllocations is set, to prove that sample() stops
-// allocating once it has seen its files.
-namespace {
-thread_local bool t_countAllocations = false;
-std::atomic<long> g_allocations{0};
-} // namespace
-
-void* operator new(std::size_t size)
-{
-    if (t_countAllocations)
-        ++g_allocations;
-    if (void* memory = std::malloc(size ? size : 1))
-        return memory;
-    throw std::bad_alloc();
-}
-void operator delete(void* memory) noexcept
-{
-    std::free(memory);
-}
-void operator delete(void* memory, std::size_t) noexcept
-{
-    std::free(memory);
-}
+#include "AllocationCounter.h"
 
 using runlens::collect::MemoryCollector;
 
@@ -420,18 +398,18 @@ void TestMemoryCollector::noAllocationsAfterWarmup()
     harness.sample(collector, 1.0);
 
     g_allocations = 0;
-    t_countAllocations = true;
+    g_countAllocations = true;
     for (int i = 0; i < 10; ++i)
         harness.sample(collector, 1.0);
-    t_countAllocations = false;
-    QCOMPARE(g_allocations.load(), 0L);
+    g_countAllocations = false;
+    QCOMPARE(g_allocations, std::size_t(0));
     QVERIFY(!std::isnan(harness.value("mem.vm.pgfault")));
 
     runlens::collect::MetricGroup probe("probe");
-    t_countAllocations = true;
+    g_countAllocations = true;
     probe.column("probe.metric", "instance");
-    t_countAllocations = false;
-    QVERIFY(g_allocations.load() > 0);
+    g_countAllocations = false;
+    QVERIFY(g_allocations > 0);
 }
 
 QTEST_GUILESS_MAIN(TestMemoryCollector)

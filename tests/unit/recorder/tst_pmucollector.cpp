@@ -16,27 +16,7 @@
 #include <map>
 #include <new>
 
-namespace {
-thread_local bool t_countAllocations = false;
-std::atomic<long> g_allocations{0};
-} // namespace
-
-void* operator new(std::size_t size)
-{
-    if (t_countAllocations)
-        ++g_allocations;
-    if (void* memory = std::malloc(size ? size : 1))
-        return memory;
-    throw std::bad_alloc();
-}
-void operator delete(void* memory) noexcept
-{
-    std::free(memory);
-}
-void operator delete(void* memory, std::size_t) noexcept
-{
-    std::free(memory);
-}
+#include "AllocationCounter.h"
 
 using namespace runlens::collect;
 using namespace runlens::collect::pmu;
@@ -364,10 +344,10 @@ private slots:
         f.harness.group.startRow();
         SampleContext context{0, 1.0, f.harness.catalog, f.harness.warnings};
         g_allocations = 0;
-        t_countAllocations = true;
+        g_countAllocations = true;
         f.collector->sample(context, f.harness.group);
-        t_countAllocations = false;
-        QCOMPARE(g_allocations.load(), 0L);
+        g_countAllocations = false;
+        QCOMPARE(g_allocations, std::size_t(0));
         COMPARE_NEAR(f.harness.value("pmu.ipc", "all"), 4.0 / 3.0, 1e-9);
         QCOMPARE(f.harness.warnings.total(), std::uint64_t(0));
     }
