@@ -143,12 +143,12 @@ void MainWindow::createActions()
     m_resetZoomAction->setStatusTip(tr("Show the whole time range again (also: double-click or Esc in a chart)"));
     connect(m_resetZoomAction, &QAction::triggered, m_time, &TimeController::resetZoom);
 
-    m_clearSelectionAction = new QAction(tr("Clear &Selection"), this);
+    m_clearSelectionAction = new QAction(tr("C&lear Selection"), this);
     m_clearSelectionAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
     m_clearSelectionAction->setStatusTip(tr("Forget the selected time range (Shift+drag in a chart selects one)"));
     connect(m_clearSelectionAction, &QAction::triggered, this, [this] { m_time->setSelection(std::nullopt); });
 
-    m_wallClockAction = new QAction(tr("Align Runs by &Wall Clock"), this);
+    m_wallClockAction = new QAction(tr("Align Runs by Wall &Clock"), this);
     m_wallClockAction->setCheckable(true);
     m_wallClockAction->setStatusTip(tr("Place runs at their real start times instead of overlaying their starts"));
     connect(m_wallClockAction, &QAction::toggled, this, [this](bool on) {

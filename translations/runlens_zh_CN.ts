@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ChartGrid</name>
+    <message>
+        <source>Which instance to show: the aggregate of all, or one CPU, disk, interface …</source>
+        <translation>要显示的实例：所有实例的汇总，或单个 CPU、磁盘、网络接口…</translation>
+    </message>
+    <message>
+        <source>Heat map</source>
+        <translation>热力图</translation>
+    </message>
+    <message>
+        <source>Show every instance (each CPU, disk …) over time as a heat map</source>
+        <translation>以热力图显示每个实例（每个 CPU、磁盘…）随时间的变化</translation>
+    </message>
+    <message>
+        <source>Remove this chart</source>
+        <translation>移除此图表</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>all (aggregate)</source>
+        <translation>全部（汇总）</translation>
+    </message>
+</context>
+<context>
     <name>CommandLine</name>
     <message>
         <source>Runlens opens performance runs recorded by runlens-rec and compares them: time-series charts, flame graphs and summary deltas between a baseline and the other runs.</source>
@@ -21,6 +48,17 @@
     </message>
 </context>
 <context>
+    <name>HeatMapView</name>
+    <message>
+        <source>%1: %2, pale %3 to dark %4</source>
+        <translation>%1：%2，浅色 %3 至深色 %4</translation>
+    </message>
+    <message>
+        <source>%1, %2: %3</source>
+        <translation>%1，%2：%3</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Runlens</source>
@@ -29,10 +67,6 @@
     <message>
         <source>Recording on a remote host over SSH is not available in this version yet.</source>
         <translation>此版本尚不支持通过 SSH 在远程主机上录制。</translation>
-    </message>
-    <message>
-        <source>This build has no demo runs bundled yet.</source>
-        <translation>此版本尚未内置演示运行记录。</translation>
     </message>
     <message>
         <source>Open run archives or drop them here to compare them.</source>
@@ -107,10 +141,6 @@
         <translation>打开运行记录归档</translation>
     </message>
     <message>
-        <source>Run archives (*.tar.gz *.tgz);;All files (*)</source>
-        <translation>运行记录归档 (*.tar.gz *.tgz);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>%1 does not exist. Check the path, or remove it from Open Recent.</source>
         <translation>%1 不存在。请检查路径，或将其从“最近打开”中移除。</translation>
     </message>
@@ -121,12 +151,6 @@
     <message>
         <source>%1 cannot be read: permission denied. Check the file&apos;s permissions.</source>
         <translation>无法读取 %1：权限被拒绝。请检查该文件的权限。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n run archive(s) selected.</source>
-        <translation>
-            <numerusform>已选择 %n 个运行记录归档。</numerusform>
-        </translation>
     </message>
     <message>
         <source>Some files could not be opened</source>
@@ -143,6 +167,224 @@
     <message>
         <source>&lt;h3&gt;Runlens %1&lt;/h3&gt;&lt;p&gt;Record a host while a workload runs, then compare baseline and tuned runs: system metrics, CPU counters and flame graphs, side by side.&lt;/p&gt;&lt;p&gt;Recordings are made with &lt;code&gt;runlens-rec&lt;/code&gt; on the host under test.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Runlens %1&lt;/h3&gt;&lt;p&gt;在工作负载运行期间录制主机数据，然后并排比较基线运行与调优运行：系统指标、CPU 计数器和火焰图。&lt;/p&gt;&lt;p&gt;录制通过在被测主机上运行 &lt;code&gt;runlens-rec&lt;/code&gt; 完成。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>This build has no demo runs bundled.</source>
+        <translation>此构建未内置演示运行记录。</translation>
+    </message>
+    <message>
+        <source>&amp;Save Session…</source>
+        <translation>保存会话(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save the open runs, charts, zoom and selection to a .runlens file</source>
+        <translation>将打开的运行记录、图表、缩放和选择范围保存到 .runlens 文件</translation>
+    </message>
+    <message>
+        <source>Open runs first: a session remembers the open runs and charts.</source>
+        <translation>请先打开运行记录：会话会保存已打开的运行记录和图表。</translation>
+    </message>
+    <message>
+        <source>Save Session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>Runlens sessions (*.runlens)</source>
+        <translation>Runlens 会话 (*.runlens)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Zoom</source>
+        <translation>重置缩放(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Show the whole time range again (also: double-click or Esc in a chart)</source>
+        <translation>重新显示完整的时间范围（也可在图表中双击或按 Esc）</translation>
+    </message>
+    <message>
+        <source>C&amp;lear Selection</source>
+        <translation>清除选择(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Forget the selected time range (Shift+drag in a chart selects one)</source>
+        <translation>取消所选的时间范围（在图表中按住 Shift 拖动可选择范围）</translation>
+    </message>
+    <message>
+        <source>Align Runs by Wall &amp;Clock</source>
+        <translation>按实际时间对齐运行记录(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Place runs at their real start times instead of overlaying their starts</source>
+        <translation>按实际开始时间放置运行记录，而不是将其起点重叠对齐</translation>
+    </message>
+    <message>
+        <source>Run archives and sessions (*.tar.gz *.tgz *.runlens);;All files (*)</source>
+        <translation>运行记录归档和会话 (*.tar.gz *.tgz *.runlens);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop opening the run archives that are still loading</source>
+        <translation>停止打开仍在加载的运行记录归档</translation>
+    </message>
+    <message>
+        <source>Opening %1 was cancelled.</source>
+        <translation>已取消打开 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is already open.</source>
+        <translation>%1 已打开。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opening %n run archive(s)…</source>
+        <translation>
+            <numerusform>正在打开 %n 个运行记录归档…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Opened %1 (%2).</source>
+        <translation>已打开 %1（%2）。</translation>
+    </message>
+    <message>
+        <source>The session could not be saved to %1: %2.</source>
+        <translation>无法将会话保存到 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Session saved to %1.</source>
+        <translation>会话已保存到 %1。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2.</source>
+        <translation>无法读取 %1：%2。</translation>
+    </message>
+    <message>
+        <source>it is not valid JSON (%1)</source>
+        <translation>该文件不是有效的 JSON（%1）</translation>
+    </message>
+    <message>
+        <source>%1 is not a usable session: %2.</source>
+        <translation>%1 不是可用的会话：%2。</translation>
+    </message>
+</context>
+<context>
+    <name>MetricBrowser</name>
+    <message>
+        <source>Search metrics (name, id or description)…</source>
+        <translation>搜索指标（名称、ID 或描述）…</translation>
+    </message>
+</context>
+<context>
+    <name>MetricTreeModel</name>
+    <message>
+        <source>%1 (%2 of %3 runs)</source>
+        <translation>%1（%2/%3 个运行记录）</translation>
+    </message>
+    <message>
+        <source>%1
+%2 [%3]
+Only %4 of the %5 open runs recorded this metric.</source>
+        <translation>%1
+%2 [%3]
+在已打开的 %5 个运行记录中，只有 %4 个记录了此指标。</translation>
+    </message>
+    <message>
+        <source>%1
+%2 [%3]</source>
+        <translation>%1
+%2 [%3]</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+</context>
+<context>
+    <name>RunListModel</name>
+    <message>
+        <source>%1
+%2
+recorded on %3 at %4</source>
+        <translation>%1
+%2
+于 %4 在 %3 上录制</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行记录</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>Shown</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>Offset</source>
+        <translation>偏移</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+</context>
+<context>
+    <name>RunListView</name>
+    <message>
+        <source>Double-click a name or offset to edit it; Delete removes the selected run.</source>
+        <translation>双击名称或偏移可进行编辑；按 Delete 键可移除所选运行记录。</translation>
+    </message>
+    <message>
+        <source>Make Baseline</source>
+        <translation>设为基线</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Set Offset…</source>
+        <translation>设置偏移…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+</context>
+<context>
+    <name>RunLoader</name>
+    <message>
+        <source>%1 is too large to open: not enough memory.</source>
+        <translation>%1 过大，无法打开：内存不足。</translation>
+    </message>
+</context>
+<context>
+    <name>Session</name>
+    <message>
+        <source>it is not a Runlens session file</source>
+        <translation>该文件不是 Runlens 会话文件</translation>
+    </message>
+    <message>
+        <source>it was saved by a newer Runlens; update Runlens to open it</source>
+        <translation>该文件由更新版本的 Runlens 保存；请更新 Runlens 后再打开</translation>
+    </message>
+    <message>
+        <source>a run in it has no file</source>
+        <translation>其中某个运行记录缺少文件</translation>
     </message>
 </context>
 <context>
