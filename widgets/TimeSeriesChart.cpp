@@ -61,7 +61,8 @@ void replaceLabels(QCategoryAxis* axis, const AxisTicks& ticks, const std::funct
 } // namespace
 
 TimeSeriesChart::TimeSeriesChart(RunSet* runs, TimeController* time, QWidget* parent)
-    : QChartView(parent)
+    // Constructed with its chart: setChart() would release, not delete, the default one.
+    : QChartView(new QChart, parent)
     , m_runs(runs)
     , m_time(time)
 {
@@ -71,7 +72,7 @@ TimeSeriesChart::TimeSeriesChart(RunSet* runs, TimeController* time, QWidget* pa
     setRubberBand(QChartView::NoRubberBand); // zoom goes through the TimeController, for every chart
     setMinimumHeight(160);
 
-    auto* chart = new QChart;
+    QChart* chart = this->chart(); // owned by the view
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->hide(); // one shared legend (the run list) instead of one per chart
     chart->setBackgroundRoundness(0);
@@ -79,7 +80,6 @@ TimeSeriesChart::TimeSeriesChart(RunSet* runs, TimeController* time, QWidget* pa
     QFont titleFont = chart->titleFont();
     titleFont.setBold(true);
     chart->setTitleFont(titleFont);
-    setChart(chart); // the view owns the chart
 
     m_xAxis = new QCategoryAxis;
     m_yAxis = new QCategoryAxis;
