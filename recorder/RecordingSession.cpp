@@ -283,12 +283,13 @@ void RecordingSession::sampleSelf(std::int64_t timestampNs, double elapsedSecond
         }
     }
     group.startRow();
-    const double cpu = processCpuSeconds();
+    rusage usage {}; // one call gives both the CPU time and the peak memory
+    getrusage(RUSAGE_SELF, &usage);
+    const double cpu = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+                     + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
     if (elapsedSeconds > 0)
         group.set(0, (cpu - m_lastSelfCpuSeconds) / elapsedSeconds * 100.0);
     m_lastSelfCpuSeconds = cpu;
-    rusage usage {};
-    getrusage(RUSAGE_SELF, &usage);
     group.set(1, double(usage.ru_maxrss) * 1024.0);
     for (auto& slot : m_slots) {
         if (slot->selfColumn < 0)
