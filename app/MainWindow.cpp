@@ -343,7 +343,8 @@ void MainWindow::openRuns(const QStringList& paths)
     }
     if (!problems.isEmpty())
         reportProblems(problems);
-    if (toLoad.isEmpty())
+    // Nothing new to load and nothing in flight (a session may have started loads of its own).
+    if (toLoad.isEmpty() && !m_loader->isBusy())
         emit loadingFinished();
 }
 
