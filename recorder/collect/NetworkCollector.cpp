@@ -169,15 +169,6 @@ constexpr std::string_view kBadWords[] = {
     "Pressure",
 };
 
-std::string_view trimBlanks(std::string_view text)
-{
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
-        text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
-        text.remove_suffix(1);
-    return text;
-}
-
 std::string lowered(std::string_view text)
 {
     std::string result(text);
