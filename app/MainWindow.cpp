@@ -289,6 +289,7 @@ void MainWindow::createAnalysisPage()
         emit loadingFinished();
     });
     connect(m_metricBrowser, &MetricBrowser::metricActivated, this, [this](const QString& id) { m_chartGrid->addChart(id); });
+    connect(m_runList, &RunListView::currentRunChanged, m_runs, &RunSet::setCurrentIndex);
     connect(m_runList, &RunListView::removeRequested, this, [this](int run) {
         m_runs->remove(run);
         if (m_runs->count() == 0)

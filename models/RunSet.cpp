@@ -68,6 +68,10 @@ void RunSet::remove(int index)
         return;
     emit runAboutToBeRemoved(index);
     m_entries.erase(m_entries.begin() + index);
+    if (m_current == index)
+        m_current = -1;
+    else if (m_current > index)
+        --m_current;
     const int oldBaseline = m_baseline;
     if (index < m_baseline || m_baseline >= count())
         m_baseline = std::max(0, m_baseline - 1);
@@ -80,6 +84,7 @@ void RunSet::clear()
 {
     emit aboutToReset();
     m_entries.clear();
+    m_current = -1;
     m_baseline = 0;
     emit runsReset();
 }
@@ -94,7 +99,16 @@ void RunSet::move(int from, int to)
     m_entries.erase(m_entries.begin() + from);
     m_entries.insert(m_entries.begin() + to, std::move(entry));
     m_baseline = indexOf(baselinePath);
+    m_current = -1; // the list's selection is rebuilt after a reorder
     emit orderChanged();
+}
+
+void RunSet::setCurrentIndex(int index)
+{
+    if (index < -1 || index >= count() || index == m_current)
+        return;
+    m_current = index;
+    emit currentChanged(index);
 }
 
 void RunSet::setBaseline(int index)

@@ -41,6 +41,9 @@ public:
     const RunEntry& at(int index) const { return m_entries.at(std::size_t(index)); }
     int indexOf(const QString& filePath) const;
     int baselineIndex() const { return m_entries.empty() ? -1 : m_baseline; }
+    // The run the user picked in the run list (what Alt+drag in a chart moves), or -1.
+    int currentIndex() const { return m_current; }
+    void setCurrentIndex(int index);
 
     // Appends the run (or returns the index of the run already open from that file).
     int add(RunPtr run);
@@ -72,6 +75,7 @@ signals:
     void orderAboutToChange();
     void runChanged(int index);   // name, colour, visibility, offset or trim
     void baselineChanged(int index);
+    void currentChanged(int index);
     void orderChanged();
 
 private:
@@ -80,5 +84,6 @@ private:
 
     std::vector<RunEntry> m_entries;
     int m_baseline = 0;
+    int m_current = -1;
     Alignment m_alignment = Alignment::Start;
 };

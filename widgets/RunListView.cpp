@@ -4,6 +4,7 @@
 
 #include <QContextMenuEvent>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QKeyEvent>
 #include <QMenu>
 #include <QPainter>
@@ -55,6 +56,8 @@ RunListView::RunListView(QWidget* parent)
 void RunListView::setRunModel(RunListModel* model)
 {
     setModel(model);
+    connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) { emit currentRunChanged(current.isValid() ? current.row() : -1); });
     horizontalHeader()->setSectionResizeMode(RunListModel::NameColumn, QHeaderView::Stretch);
     for (int column : {int(RunListModel::BaselineColumn), int(RunListModel::VisibleColumn), int(RunListModel::OffsetColumn),
                        int(RunListModel::HostColumn), int(RunListModel::DurationColumn)})

@@ -19,6 +19,7 @@ public:
 
 signals:
     void removeRequested(int run);
+    void currentRunChanged(int run);
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;

@@ -328,9 +328,18 @@ void TimeSeriesChart::mousePressEvent(QMouseEvent* event)
 {
     emit focused(this);
     if (event->button() == Qt::LeftButton) {
-        m_drag = event->modifiers() & Qt::ShiftModifier ? Drag::Select
+        m_drag = event->modifiers() & Qt::ShiftModifier   ? Drag::Select
                : event->modifiers() & Qt::ControlModifier ? Drag::Pan
+               : event->modifiers() & Qt::AltModifier     ? Drag::Offset
                                                           : Drag::Zoom;
+        if (m_drag == Drag::Offset) {
+            // The run picked in the run list, else the last one opened (usually the tuned run).
+            m_offsetRun = m_runs->currentIndex() >= 0 ? m_runs->currentIndex() : m_runs->count() - 1;
+            if (m_offsetRun < 0)
+                m_drag = Drag::None;
+            else
+                m_offsetStart = m_runs->at(m_offsetRun).offsetSeconds;
+        }
     } else if (event->button() == Qt::MiddleButton) {
         m_drag = Drag::Pan;
     } else {
@@ -348,6 +357,10 @@ void TimeSeriesChart::mouseMoveEvent(QMouseEvent* event)
         m_time->setCursor(timeAt(position.x()));
     else
         m_time->setCursor(std::nullopt);
+    if (m_drag == Drag::Offset && m_offsetRun < m_runs->count()) {
+        const double secondsPerPixel = (m_panStartRange.second - m_panStartRange.first) / plotArea().width();
+        m_runs->setOffset(m_offsetRun, m_offsetStart + (position.x() - m_dragStart.x()) * secondsPerPixel);
+    }
     if (m_drag == Drag::Pan) {
         const double secondsPerPixel = (m_panStartRange.second - m_panStartRange.first) / plotArea().width();
         const double delta = -(position.x() - m_dragStart.x()) * secondsPerPixel;
@@ -408,6 +421,8 @@ void TimeSeriesChart::keyPressEvent(QKeyEvent* event)
     switch (event->key()) {
     case Qt::Key_Escape:
         if (m_drag != Drag::None) {
+            if (m_drag == Drag::Offset && m_offsetRun < m_runs->count())
+                m_runs->setOffset(m_offsetRun, m_offsetStart); // Esc puts the run back
             m_drag = Drag::None;
             viewport()->update();
         } else {

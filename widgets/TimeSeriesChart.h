@@ -1,6 +1,6 @@
 // One metric of every visible run on the shared time axis, with the interactions of the chart
-// grid: rubber-band and wheel zoom, pan, a crosshair with each run's value, and the explicit
-// time-range selection (Shift+drag).
+// grid: rubber-band and wheel zoom, pan, a crosshair with each run's value, the explicit
+// time-range selection (Shift+drag), and Alt+drag to slide the current run along the time axis.
 //
 // This class is the only place that knows Qt Charts: the rest of the app talks to this interface
 // (setMetric, refresh, the controller), so the renderer can be replaced without touching it
@@ -66,7 +66,7 @@ protected:
     void drawForeground(QPainter* painter, const QRectF& rect) override;
 
 private:
-    enum class Drag { None, Zoom, Select, Pan };
+    enum class Drag { None, Zoom, Select, Pan, Offset };
 
     void updatePlotArea();
     void updateAxes(double yMin, double yMax);
@@ -88,4 +88,6 @@ private:
     QPointF m_dragStart;
     QPointF m_dragNow;
     std::pair<double, double> m_panStartRange{0, 0};
+    int m_offsetRun = -1;       // the run an Alt+drag moves along the time axis
+    double m_offsetStart = 0;
 };

@@ -68,6 +68,38 @@ private slots:
         QCOMPARE(chart.valuesAt(30.5).size(), std::size_t(1));
     }
 
+    void altDragSlidesTheCurrentRun()
+    {
+        RunSet runs;
+        TimeController time;
+        runs.add(makeRun(QStringLiteral("/r/a"), "a", 101, 1.0, ramp(1.0)));
+        runs.add(makeRun(QStringLiteral("/r/b"), "b", 101, 1.0, ramp(2.0)));
+        time.setExtent({0, 100});
+        TimeSeriesChart chart(&runs, &time);
+        chart.resize(800, 300);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.setMetric(QStringLiteral("cpu.user"), QStringLiteral("all"));
+
+        runs.setCurrentIndex(0);
+        const QPoint from(int(chart.xOf(20)), 150);
+        const QPoint to(int(chart.xOf(30)), 150);
+        QTest::mousePress(chart.viewport(), Qt::LeftButton, Qt::AltModifier, from);
+        QTest::mouseMove(chart.viewport(), to);
+        QTest::mouseRelease(chart.viewport(), Qt::LeftButton, Qt::AltModifier, to);
+        QVERIFY2(std::abs(runs.at(0).offsetSeconds - 10.0) < 0.3, qPrintable(QString::number(runs.at(0).offsetSeconds)));
+        QCOMPARE(runs.at(1).offsetSeconds, 0.0);
+        QCOMPARE(time.viewRange(), TimeController::Range(0, 100)); // sliding a run is not a zoom
+
+        // Esc during the drag puts the run back where it was.
+        QTest::mousePress(chart.viewport(), Qt::LeftButton, Qt::AltModifier, to);
+        QTest::mouseMove(chart.viewport(), from);
+        QVERIFY(std::abs(runs.at(0).offsetSeconds) < 0.3);
+        QTest::keyClick(chart.viewport(), Qt::Key_Escape);
+        QVERIFY(std::abs(runs.at(0).offsetSeconds - 10.0) < 0.3);
+        QTest::mouseRelease(chart.viewport(), Qt::LeftButton, Qt::AltModifier, from);
+    }
+
     void manyPointsAreDecimatedToThePlotWidth()
     {
         RunSet runs;

@@ -67,6 +67,27 @@ private slots:
         QCOMPARE(runs.at(1).colour, RunSet::palette()[1]);
     }
 
+    void currentRunFollowsRemovals()
+    {
+        RunSet runs;
+        QCOMPARE(runs.currentIndex(), -1);
+        runs.add(makeRun(QStringLiteral("/r/a"), "a", 5, 1, cpuAndMemory()));
+        runs.add(makeRun(QStringLiteral("/r/b"), "b", 5, 1, cpuAndMemory()));
+        runs.add(makeRun(QStringLiteral("/r/c"), "c", 5, 1, cpuAndMemory()));
+        QSignalSpy current(&runs, &RunSet::currentChanged);
+        runs.setCurrentIndex(2);
+        runs.setCurrentIndex(5); // out of range: ignored
+        QCOMPARE(current.count(), 1);
+        runs.remove(0);
+        QCOMPARE(runs.currentIndex(), 1); // still run c
+        QCOMPARE(runs.at(runs.currentIndex()).run->name(), QStringLiteral("c"));
+        runs.remove(1);
+        QCOMPARE(runs.currentIndex(), -1);
+        runs.setCurrentIndex(0);
+        runs.clear();
+        QCOMPARE(runs.currentIndex(), -1);
+    }
+
     void alignmentByStartOrWallClock()
     {
         RunSet runs;
