@@ -4,6 +4,31 @@
 
 #include <algorithm>
 
+namespace {
+
+void sortInstances(QStringList& instances)
+{
+    // The aggregate first, then natural order (cpu2 before cpu10).
+    std::stable_sort(instances.begin(), instances.end(), [](const QString& a, const QString& b) {
+        const bool aFirst = a.isEmpty() || a == QLatin1String(runlens::format::kAggregateInstance);
+        const bool bFirst = b.isEmpty() || b == QLatin1String(runlens::format::kAggregateInstance);
+        if (aFirst != bFirst)
+            return aFirst;
+        qsizetype i = 0;
+        while (i < a.size() && i < b.size() && a[i] == b[i] && !a[i].isDigit())
+            ++i;
+        bool aNumber = false;
+        bool bNumber = false;
+        const qlonglong aValue = a.mid(i).toLongLong(&aNumber);
+        const qlonglong bValue = b.mid(i).toLongLong(&bNumber);
+        if (aNumber && bNumber)
+            return aValue < bValue;
+        return a < b;
+    });
+}
+
+} // namespace
+
 Run::Run(QString filePath, runlens::format::RunArchive archive)
     : m_filePath(std::move(filePath))
     , m_archive(std::move(archive))
@@ -16,8 +41,17 @@ Run::Run(QString filePath, runlens::format::RunArchive archive)
         group.seconds.reserve(table.timestampsNs.size());
         for (const std::int64_t ns : table.timestampsNs)
             group.seconds.push_back(double(ns) / 1e9);
+        const int groupIndex = int(m_groups.size());
+        for (std::size_t c = 0; c < table.keys.size(); ++c) {
+            const QString metric = QString::fromStdString(table.keys[c].metric);
+            const QString instance = QString::fromStdString(table.keys[c].instance);
+            m_columns.insert(columnKey(metric, instance), {groupIndex, int(c)});
+            m_instances[metric].append(instance);
+        }
         m_groups.push_back(std::move(group));
     }
+    for (QStringList& instances : m_instances)
+        sortInstances(instances);
 }
 
 QString Run::name() const
@@ -73,46 +107,9 @@ const runlens::format::MetricDescriptor* Run::metric(const QString& id) const
     return m_archive.metric(id.toStdString());
 }
 
-const Run::Group* Run::groupOf(const std::string& metricId) const
-{
-    // The group is the first part of the id; a metric may only live in its own group.
-    const std::string group = metricId.substr(0, metricId.find('.'));
-    for (const Group& candidate : m_groups) {
-        if (candidate.table->group == group)
-            return &candidate;
-    }
-    return nullptr;
-}
-
 QStringList Run::instances(const QString& metricId) const
 {
-    const std::string id = metricId.toStdString();
-    QStringList result;
-    const Group* group = groupOf(id);
-    if (!group)
-        return result;
-    for (const auto& key : group->table->keys) {
-        if (key.metric == id)
-            result.append(QString::fromStdString(key.instance));
-    }
-    // The aggregate first, then natural order (cpu2 before cpu10).
-    std::stable_sort(result.begin(), result.end(), [](const QString& a, const QString& b) {
-        const bool aFirst = a.isEmpty() || a == QLatin1String(runlens::format::kAggregateInstance);
-        const bool bFirst = b.isEmpty() || b == QLatin1String(runlens::format::kAggregateInstance);
-        if (aFirst != bFirst)
-            return aFirst;
-        qsizetype i = 0;
-        while (i < a.size() && i < b.size() && a[i] == b[i] && !a[i].isDigit())
-            ++i;
-        bool aNumber = false;
-        bool bNumber = false;
-        const qlonglong aValue = a.mid(i).toLongLong(&aNumber);
-        const qlonglong bValue = b.mid(i).toLongLong(&bNumber);
-        if (aNumber && bNumber)
-            return aValue < bValue;
-        return a < b;
-    });
-    return result;
+    return m_instances.value(metricId);
 }
 
 bool Run::hasMetric(const QString& metricId) const
@@ -122,14 +119,11 @@ bool Run::hasMetric(const QString& metricId) const
 
 SeriesView Run::series(const QString& metricId, const QString& instance) const
 {
-    const std::string id = metricId.toStdString();
-    const Group* group = groupOf(id);
-    if (!group)
+    const auto it = m_columns.constFind(columnKey(metricId, instance));
+    if (it == m_columns.cend())
         return {};
-    const int column = group->table->find(id, instance.toStdString());
-    if (column < 0)
-        return {};
-    return {group->seconds, group->table->columns[std::size_t(column)]};
+    const Group& group = m_groups[std::size_t(it->first)];
+    return {group.seconds, group.table->columns[std::size_t(it->second)]};
 }
 
 std::size_t Run::columnBytes() const

@@ -5,6 +5,7 @@
 #include "RunArchive.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QString>
 #include <QStringList>
 
@@ -55,11 +56,18 @@ private:
         const runlens::format::SeriesTable* table = nullptr;
         std::vector<double> seconds;
     };
-    const Group* groupOf(const std::string& metricId) const;
+    static QString columnKey(const QString& metricId, const QString& instance)
+    {
+        return metricId + QChar(0x1f) + instance;
+    }
 
     QString m_filePath;
     runlens::format::RunArchive m_archive;
     std::vector<Group> m_groups;
+    // Built once: views ask for series and instances on every redraw and mouse move, and a
+    // 192-CPU group has thousands of columns to search otherwise.
+    QHash<QString, std::pair<int, int>> m_columns; // metric + instance -> (group, column)
+    QHash<QString, QStringList> m_instances;       // metric -> instances, aggregate first
 };
 
 using RunPtr = std::shared_ptr<const Run>;
