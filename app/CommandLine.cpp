@@ -1,4 +1,5 @@
 #include "CommandLine.h"
+#include "cli/HeadlessCommands.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -30,6 +31,15 @@ CommandLine CommandLine::parse(const QStringList& arguments)
     if (parser.isSet(helpOption)) {
         result.outcome = Outcome::ExitOk;
         result.message = parser.helpText();
+        if (!headlessCommands().empty()) {
+            result.message += QLatin1Char('\n')
+                            + QCoreApplication::translate("CommandLine", "Commands (run 'runlens COMMAND --help'):")
+                            + QLatin1Char('\n');
+            for (const HeadlessCommand& command : headlessCommands())
+                result.message += QStringLiteral("  %1  %2\n")
+                                      .arg(QString::fromLatin1(command.name), -10)
+                                      .arg(QString::fromUtf8(command.summary));
+        }
         return result;
     }
     if (parser.isSet(versionOption)) {

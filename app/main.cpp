@@ -2,6 +2,7 @@
 #include "CommandLine.h"
 #include "MainWindow.h"
 #include "RunlensVersion.h"
+#include "cli/HeadlessCommands.h"
 
 #include <QApplication>
 #include <QLibraryInfo>
@@ -44,6 +45,12 @@ CommandLine parseCommandLine(int& argc, char** argv)
 
 int main(int argc, char** argv)
 {
+    // `runlens convert|summary|export|remote ...` never opens a window.
+    if (argc > 1) {
+        if (const HeadlessCommand* command = findHeadlessCommand(argv[1]))
+            return command->run(argc, argv);
+    }
+
     const CommandLine commandLine = parseCommandLine(argc, argv);
     if (commandLine.outcome != CommandLine::Outcome::Run) {
         const bool ok = commandLine.outcome == CommandLine::Outcome::ExitOk;

@@ -3,11 +3,13 @@
 #pragma once
 
 #include "MetricDescriptor.h"
+#include "ProfileTables.h"
 #include "SeriesTable.h"
 
 #include <nlohmann/json.hpp>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,7 @@ struct RunArchive {
     std::vector<MetricDescriptor> metrics;
     std::vector<SeriesTable> series;
     std::map<std::string, std::string> attachments; // other files, by path relative to NAME/
+    std::optional<ProfileTables> profile;            // CPU stack samples, when the run has them
 
     const SeriesTable* group(const std::string& name) const
     {

@@ -1,0 +1,68 @@
+// A CPU profile: the stack samples of a run, kept as three tables (frames, stacks, samples) so that
+// a flame graph for any time range, CPU, process or thread is one pass over the sample rows.
+//
+// The recorder's stack sampler writes these tables into the archive; importers of folded stacks and
+// `perf script` output fill the same structure, so every profile reaches the app through one path.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace runlens::format {
+
+enum class FrameKind : std::uint8_t { Kernel, User, Jit, Unknown };
+
+// One function (or an unresolved address) in one module. Frames are deduplicated: two samples in
+// the same function share the frame id whatever the instruction address was.
+struct ProfileFrame {
+    std::string symbol; // "memcpy", "[unknown]" when it could not be resolved
+    std::string module; // "libc.so.6", "[kernel.kallsyms]", "perf-1234.map", "" when unknown
+    FrameKind kind = FrameKind::Unknown;
+};
+
+// "No stack": the parent of an outermost frame, and the stack of a sample without frames.
+inline constexpr std::uint32_t kNoStack = std::numeric_limits<std::uint32_t>::max();
+
+// Stacks form a prefix tree: stack id -> (the stack of its callers, its innermost frame). The
+// frames of a stack, outermost first, are the frames met walking `parent` up to kNoStack, reversed.
+// A parent's id is always smaller than its child's.
+struct ProfileStack {
+    std::uint32_t parent = kNoStack;
+    std::uint32_t frame = 0;
+};
+
+// A thread seen by the profiler: the command name the kernel reported (comm) and its process.
+struct ProfileTask {
+    std::uint32_t tid = 0;
+    std::uint32_t pid = 0;
+    std::string command;
+};
+
+// One row per sample, columnar. `stack` is an index into ProfileTables::stacks or kNoStack.
+struct ProfileSamples {
+    std::vector<std::int64_t> timeNs; // since the run's start (the same clock as the series)
+    std::vector<std::uint32_t> cpu;
+    std::vector<std::uint32_t> pid;
+    std::vector<std::uint32_t> tid;
+    std::vector<std::uint32_t> stack;
+
+    std::size_t size() const { return timeNs.size(); }
+};
+
+struct ProfileTables {
+    // What was sampled and how: event, frequency, backend, kernel symbol availability, lost
+    // samples, the sampler's own CPU cost ... (keys documented in FORMAT.md).
+    nlohmann::json info = nlohmann::json::object();
+    std::vector<ProfileFrame> frames;
+    std::vector<ProfileStack> stacks;
+    std::vector<ProfileTask> tasks;
+    ProfileSamples samples;
+
+    bool empty() const { return samples.size() == 0; }
+};
+
+} // namespace runlens::format
