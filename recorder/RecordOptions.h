@@ -2,6 +2,7 @@
 #pragma once
 
 #include "HostPaths.h"
+#include "ProfileOptions.h"
 
 #include <chrono>
 #include <optional>
@@ -26,6 +27,7 @@ struct RecordOptions {
     bool keepSpool = false;                            // leave NAME.spool/ after packing (debugging, tests)
     std::vector<std::string> commandLine;              // recorded in the manifest
     std::string pmuEventsFile;                         // --pmu-events: extra PMU events and formulas (JSON)
+    profile::ProfileOptions profile;                   // --profile, --profile-hz, --profile-backend
 };
 
 } // namespace runlens::recorder

@@ -3,6 +3,8 @@
 #include "FormatError.h"
 #include "HostFacts.h"
 #include "ImdsClient.h"
+#include "ProfileCollector.h"
+#include "ProfileJournal.h"
 #include "FormatVersion.h"
 #include "RunlensVersion.h"
 #include "RunName.h"
@@ -169,8 +171,13 @@ void RecordingSession::start()
     if (::mkdir(series.c_str(), 0755) != 0)
         throw RecordError("cannot record: cannot create " + series + ": " + std::strerror(errno) + ".");
 
+    // --profile adds the stack sampler; it keeps its own journal beside the metric journals.
+    if (m_options.profile.enabled)
+        m_slots.push_back(std::make_unique<Slot>(std::make_unique<profile::ProfileCollector>(
+            m_options.profile, m_spoolDirectory + "/" + format::spool::kProfileJournal)));
+
     for (auto& slot : m_slots) {
-        if (!selected(m_options, slot->collector->name())) {
+        if (slot->collector->name() != profile::kCollectorName && !selected(m_options, slot->collector->name())) {
             slot->status = "skipped";
             slot->reason = "not selected on the command line";
             continue;
@@ -427,6 +434,19 @@ std::string RecordingSession::finish(EndReason reason, const std::string& messag
         {"warnings", m_warnings.messages()},
         {"warnings_total", m_warnings.total()},
     };
+    for (auto& slot : m_slots) {
+        if (slot->status != "ok")
+            continue;
+        const double before = threadCpuSeconds();
+        try {
+            slot->collector->finish();
+        } catch (const std::exception& failure) {
+            slot->status = "failed";
+            slot->reason = failure.what();
+            m_warnings.add(std::string(slot->collector->name()) + " could not finish: " + failure.what());
+        }
+        slot->cpuSeconds += threadCpuSeconds() - before;
+    }
     rusage usage {};
     getrusage(RUSAGE_SELF, &usage);
     nlohmann::json cost = {{"cpu_seconds", ownCpuSeconds()}, {"max_rss_bytes", std::int64_t(usage.ru_maxrss) * 1024}};

@@ -6,7 +6,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
 #include <iostream>
+#include <map>
 
 namespace {
 
@@ -88,6 +90,20 @@ int main(int argc, char** argv)
         ->check(CLI::ExistingFile);
     recordCommand->add_flag("-q,--quiet", record.quiet, "No progress line; only errors and the archive path");
     recordCommand->add_flag("--keep-spool", record.keepSpool, "Keep NAME.spool/ after writing the archive");
+    CLI::Option* profileFlag = recordCommand->add_flag("--profile", record.profile.enabled,
+                                                       "Also sample the call stacks of every CPU, for flame graphs");
+    recordCommand->add_option("--profile-hz", record.profile.frequencyHz, "Stack samples per second and CPU")
+        ->capture_default_str()->check(CLI::Range(1, 10000))->needs(profileFlag);
+    recordCommand->add_option("--profile-backend", record.profile.backend,
+                              "native (perf_event_open inside runlens-rec) or perf (the system's perf record)")
+        ->capture_default_str()->check(CLI::IsMember({"native", "perf"}))->needs(profileFlag);
+    // Hidden, for tests: hide kernel symbols or refuse perf_event_open without changing the machine.
+    std::string profileSimulatedError;
+    recordCommand->add_option("--profile-kallsyms", record.profile.kallsymsPath)->group("");
+    recordCommand->add_option("--profile-kptr-restrict", record.profile.kptrRestrictPath)->group("");
+    recordCommand->add_option("--profile-perf-map-dir", record.profile.perfMapDirectory)->group("");
+    recordCommand->add_option("--profile-simulate-error", profileSimulatedError)
+        ->check(CLI::IsMember({"EACCES", "EPERM", "ENOENT", "EMFILE"}))->group("");
 
     runlens::collect::HostPaths listPaths;
     CLI::App* listCommand = app.add_subcommand("list-collectors", "What this host offers to record, and why not where it cannot");
@@ -131,6 +147,10 @@ int main(int argc, char** argv)
             record.tags.emplace_back(tag.substr(0, equals), tag.substr(equals + 1));
         }
         record.commandLine.assign(argv, argv + argc);
+        if (!profileSimulatedError.empty()) {
+            const std::map<std::string, int> errors{{"EACCES", EACCES}, {"EPERM", EPERM}, {"ENOENT", ENOENT}, {"EMFILE", EMFILE}};
+            record.profile.simulatedOpenError = errors.at(profileSimulatedError);
+        }
         return runlens::recorder::runRecord(std::move(record));
     }
     if (*listCommand)

@@ -82,6 +82,11 @@ public:
 
     // What the manifest should say about this collector beyond ok/failed (cadence and why, counts).
     virtual nlohmann::json details() const { return nlohmann::json::object(); }
+
+    // Called once when the recording ends, before the final manifest is written: a collector that
+    // holds data outside the spool (an external profiler's output) writes it now. Throws
+    // CollectorError; the recorder then marks the collector failed and still writes the archive.
+    virtual void finish() {}
 };
 
 using CollectorList = std::vector<std::unique_ptr<Collector>>;

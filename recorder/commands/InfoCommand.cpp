@@ -17,6 +17,21 @@ std::string text(const nlohmann::json& json, const nlohmann::json::json_pointer&
     return value.is_string() ? value.get<std::string>() : value.dump();
 }
 
+nlohmann::json profileSummary(const format::ProfileTables& profile)
+{
+    std::size_t kernelFrames = 0;
+    for (const auto& frame : profile.frames)
+        kernelFrames += frame.kind == format::FrameKind::Kernel ? 1 : 0;
+    return {{"samples", profile.samples.size()},
+            {"lost_samples", profile.info.value("lost_samples", 0)},
+            {"stacks", profile.stacks.size()},
+            {"frames", profile.frames.size()},
+            {"kernel_frames", kernelFrames},
+            {"tasks", profile.tasks.size()},
+            {"kernel_symbols", profile.info.value("kernel_symbols", false)},
+            {"info", profile.info}};
+}
+
 } // namespace
 
 int runInfo(const std::string& archivePath, bool asJson)
@@ -33,6 +48,8 @@ int runInfo(const std::string& archivePath, bool asJson)
         nlohmann::json summary = {{"manifest", m}, {"metrics", run.metrics.size()}, {"groups", nlohmann::json::object()}};
         for (const auto& table : run.series)
             summary["groups"][table.group] = {{"rows", table.rowCount()}, {"columns", table.keys.size()}};
+        if (run.profile)
+            summary["profile"] = profileSummary(*run.profile);
         std::printf("%s\n", summary.dump(2).c_str());
         return 0;
     }
@@ -63,6 +80,24 @@ int runInfo(const std::string& archivePath, bool asJson)
     std::printf("\nmetric groups\n");
     for (const auto& table : run.series)
         std::printf("  %-10s %6zu rows  %6zu columns\n", table.group.c_str(), table.rowCount(), table.keys.size());
+    if (run.profile) {
+        const nlohmann::json profile = profileSummary(*run.profile);
+        std::printf("\nprofile        %s samples (%s lost), %s stacks, %s frames, %s threads\n",
+                    profile["samples"].dump().c_str(), profile["lost_samples"].dump().c_str(), profile["stacks"].dump().c_str(),
+                    profile["frames"].dump().c_str(), profile["tasks"].dump().c_str());
+        std::printf("  sampling     %s at %s Hz on %s CPUs (%s backend)\n", text(run.profile->info, "/event"_json_pointer).c_str(),
+                    text(run.profile->info, "/frequency_hz"_json_pointer).c_str(), text(run.profile->info, "/cpus"_json_pointer).c_str(),
+                    text(run.profile->info, "/backend"_json_pointer).c_str());
+        std::printf("  kernel       %s\n", profile["kernel_symbols"] == true ? "symbols from kallsyms"
+                                           : ("no symbols: " + text(run.profile->info, "/kernel_symbols_reason"_json_pointer)).c_str());
+        if (run.profile->info.contains("sampler_cpu_seconds"))
+            std::printf("  cost         %.3f s of sampler CPU\n", run.profile->info.value("sampler_cpu_seconds", 0.0));
+    } else {
+        for (const auto& collector : m.value("collectors", nlohmann::json::array())) {
+            if (collector.value("name", "") == "profile" && collector.value("status", "") != "ok")
+                std::printf("\nprofile        none: %s\n", collector.value("reason", "").c_str());
+        }
+    }
     std::printf("\n%zu metrics\n", run.metrics.size());
     for (const auto& metric : run.metrics)
         std::printf("  %-32s %-8s %-8s %s\n", metric.id.c_str(), metric.unit.c_str(), std::string(format::toString(metric.kind)).c_str(),

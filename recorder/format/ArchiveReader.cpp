@@ -3,6 +3,7 @@
 #include "ColumnBlock.h"
 #include "FormatError.h"
 #include "FormatVersion.h"
+#include "ProfileEncoding.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -306,6 +307,21 @@ RunArchive readRunArchive(const std::string& path, const ReadLimits& limits, con
         } catch (const FormatError& error) {
             throw fail(error.what());
         }
+    }
+    if (const auto index = files.find(paths::kProfileIndex); index != files.end()) {
+        const auto stacks = files.find(paths::kProfileStacks);
+        const auto samples = files.find(paths::kProfileSamples);
+        if (stacks == files.end() || samples == files.end())
+            throw fail(std::string(paths::kProfileIndex) + " is there but " + paths::kProfileStacks + " or "
+                       + paths::kProfileSamples + " is missing");
+        try {
+            run.profile = decodeProfile(index->second, stacks->second, samples->second);
+        } catch (const FormatError& error) {
+            throw fail(error.what());
+        }
+        files.erase(paths::kProfileIndex);
+        files.erase(paths::kProfileStacks);
+        files.erase(paths::kProfileSamples);
     }
     for (auto& [name, content] : files) {
         if (!name.starts_with(paths::kSeriesDirectory))

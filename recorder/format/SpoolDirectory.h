@@ -5,6 +5,7 @@
 //   NAME.spool/status.json         progress for `runlens-rec status`
 //   NAME.spool/series/GROUP.spool  one journal per metric group (see Spool.h)
 //   NAME.spool/host/...            once-per-run attachments (sysctl.json, kernel-config.txt ...)
+//   NAME.spool/profile.journal     stack samples, when recorded with --profile (see ProfileJournal.h)
 #pragma once
 
 #include <string>

@@ -3,6 +3,8 @@
 #include "ArchiveWriter.h"
 #include "ColumnBlock.h"
 #include "FormatError.h"
+#include "ProfileEncoding.h"
+#include "ProfileJournal.h"
 #include "RunArchive.h"
 #include "Spool.h"
 #include "SpoolDirectory.h"
@@ -14,6 +16,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace fs = std::filesystem;
@@ -162,6 +165,23 @@ PackResult packSpool(const std::string& spoolDirectory, const std::string& archi
             writer.addFile(std::string(paths::kHostDirectory) + fs::relative(attachment, host).string(), readFile(attachment));
     }
 
+    // The profile journal becomes the three profile entries; a torn last batch (a crash) is dropped.
+    // A damaged journal costs the profile, not the metrics: the manifest says why it is missing.
+    std::string profileError;
+    if (const fs::path journal = directory / spool::kProfileJournal; fs::is_regular_file(journal, error)) {
+        std::optional<ProfileJournalContents> profile;
+        try {
+            profile = readProfileJournal(journal.string());
+        } catch (const FormatError& failure) {
+            profileError = failure.what();
+        }
+        if (profile) {
+            result.ignoredTailBytes += profile->ignoredTailBytes;
+            result.profileSamples = profile->profile.samples.size();
+            writeProfile(writer, profile->profile);
+        }
+    }
+
     // A manifest without an end was written by a recorder that never finished: say so, and take
     // the end from the last sample that reached the disk.
     if (!manifest.contains("end")) {
@@ -171,6 +191,8 @@ PackResult packSpool(const std::string& spoolDirectory, const std::string& archi
                                        "written until then"}};
     }
     manifest["pack"] = {{"groups", groups}, {"ignored_tail_bytes", result.ignoredTailBytes}};
+    if (!profileError.empty())
+        manifest["pack"]["profile_error"] = profileError;
     writer.addFile(paths::kManifest, manifest.dump(2));
     writer.commit();
     return result;

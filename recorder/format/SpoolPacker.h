@@ -11,6 +11,7 @@ struct PackResult {
     std::uint64_t rows = 0;              // rows over all groups
     std::uint64_t ignoredTailBytes = 0;  // torn records at the ends of journals (a crash)
     bool recovered = false;              // the recording had not finished (kill -9, power cut)
+    std::uint64_t profileSamples = 0;    // stack samples packed from profile.journal
 };
 
 // Reads NAME.spool/ and writes archivePath (NAME.tar.gz) without ever replacing an existing file.

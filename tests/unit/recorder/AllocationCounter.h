@@ -19,6 +19,15 @@ void* operator new(std::size_t size)
     throw std::bad_alloc();
 }
 
+// std::stable_sort and friends use the nothrow form; it must come from the same allocator as the
+// delete below, or AddressSanitizer reports a mismatch.
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept
+{
+    if (g_countAllocations)
+        ++g_allocations;
+    return std::malloc(size ? size : 1); // NOLINT: the replacement allocator itself
+}
+
 void operator delete(void* memory) noexcept
 {
     std::free(memory); // NOLINT

@@ -1,0 +1,280 @@
+#include "ProfileEncoding.h"
+
+#include "ArchiveWriter.h"
+#include "FormatError.h"
+
+#include <cstring>
+#include <vector>
+
+namespace runlens::format {
+
+namespace {
+
+constexpr char kStacksMagic[8] = {'R', 'L', 'S', 'T', 'A', 'C', 'K', '1'};
+constexpr char kSamplesMagic[8] = {'R', 'L', 'S', 'A', 'M', 'P', 'L', '1'};
+constexpr const char* kEncoding = "runlens-profile-1";
+constexpr std::size_t kHeaderSize = 16; // magic + u64 count
+
+void putCount(std::string& out, const char (&magic)[8], std::uint64_t count)
+{
+    out.append(magic, 8);
+    char bytes[8];
+    std::memcpy(bytes, &count, 8);
+    out.append(bytes, 8);
+}
+
+// Byte planes (byte 0 of every value, then byte 1 ...): neighbouring times, CPUs and stack ids
+// share their high bytes, which gzip then turns into long runs.
+template<typename T>
+void putPlanes(std::string& out, const std::vector<T>& column)
+{
+    const std::size_t at = out.size();
+    out.resize(at + column.size() * sizeof(T));
+    char* planes = out.data() + at;
+    for (std::size_t row = 0; row < column.size(); ++row) {
+        unsigned char bytes[sizeof(T)];
+        std::memcpy(bytes, &column[row], sizeof(T));
+        for (std::size_t b = 0; b < sizeof(T); ++b)
+            planes[b * column.size() + row] = char(bytes[b]);
+    }
+}
+
+template<typename T>
+void takePlanes(std::string_view in, std::size_t& at, std::size_t count, std::vector<T>& column)
+{
+    column.resize(count);
+    const char* planes = in.data() + at;
+    for (std::size_t row = 0; row < count; ++row) {
+        unsigned char bytes[sizeof(T)];
+        for (std::size_t b = 0; b < sizeof(T); ++b)
+            bytes[b] = static_cast<unsigned char>(planes[b * count + row]);
+        std::memcpy(&column[row], bytes, sizeof(T));
+    }
+    at += count * sizeof(T);
+}
+
+std::uint64_t takeCount(std::string_view in, const char (&magic)[8], const char* entry)
+{
+    if (in.size() < kHeaderSize || std::memcmp(in.data(), magic, 8) != 0)
+        throw FormatError(std::string(entry) + " does not start with " + std::string(magic, 8));
+    std::uint64_t count = 0;
+    std::memcpy(&count, in.data() + 8, 8);
+    return count;
+}
+
+std::string text(const nlohmann::json& value, const ProfileLimits& limits, const char* what)
+{
+    if (!value.is_string())
+        throw FormatError(std::string(paths::kProfileIndex) + " has a " + what + " that is not text");
+    std::string result = value.get<std::string>();
+    if (result.size() > limits.maxTextBytes)
+        throw FormatError(std::string(paths::kProfileIndex) + " has a " + what + " longer than "
+                          + std::to_string(limits.maxTextBytes) + " bytes");
+    return result;
+}
+
+std::uint32_t number(const nlohmann::json& value, const char* what)
+{
+    if (!value.is_number_unsigned() || value.get<std::uint64_t>() > 0xffffffffu)
+        throw FormatError(std::string(paths::kProfileIndex) + " has a " + what + " that is not a 32-bit unsigned number");
+    return value.get<std::uint32_t>();
+}
+
+std::uint64_t declaredCount(const nlohmann::json& index, const char* key)
+{
+    const auto it = index.find(key);
+    if (it == index.end() || !it->is_object() || !it->contains("count") || !(*it)["count"].is_number_unsigned())
+        throw FormatError(std::string(paths::kProfileIndex) + " has no " + key + ".count");
+    return (*it)["count"].get<std::uint64_t>();
+}
+
+} // namespace
+
+std::string_view toString(FrameKind kind)
+{
+    switch (kind) {
+    case FrameKind::Kernel: return "kernel";
+    case FrameKind::User: return "user";
+    case FrameKind::Jit: return "jit";
+    case FrameKind::Unknown: return "unknown";
+    }
+    return "unknown";
+}
+
+FrameKind frameKindFromString(std::string_view text)
+{
+    if (text == "kernel")
+        return FrameKind::Kernel;
+    if (text == "user")
+        return FrameKind::User;
+    if (text == "jit")
+        return FrameKind::Jit;
+    return FrameKind::Unknown;
+}
+
+EncodedProfile encodeProfile(const ProfileTables& profile)
+{
+    EncodedProfile encoded;
+    nlohmann::json frames = nlohmann::json::array();
+    for (const ProfileFrame& frame : profile.frames)
+        frames.push_back({frame.symbol, frame.module, toString(frame.kind)});
+    nlohmann::json tasks = nlohmann::json::array();
+    for (const ProfileTask& task : profile.tasks)
+        tasks.push_back({task.tid, task.pid, task.command});
+    const nlohmann::json index = {
+        {"encoding", kEncoding},
+        {"info", profile.info},
+        {"frames", std::move(frames)},
+        {"tasks", std::move(tasks)},
+        {"stacks", {{"file", "stacks.bin"}, {"count", profile.stacks.size()}}},
+        {"samples", {{"file", "samples.bin"}, {"count", profile.samples.size()}}},
+    };
+    // Invalid UTF-8 in a symbol (a corrupt binary) must not stop the archive from being written.
+    encoded.index = index.dump(0, ' ', false, nlohmann::json::error_handler_t::replace);
+
+    const std::size_t stackCount = profile.stacks.size();
+    putCount(encoded.stacks, kStacksMagic, stackCount);
+    std::vector<std::uint32_t> parents(stackCount);
+    std::vector<std::uint32_t> frameIds(stackCount);
+    for (std::size_t i = 0; i < stackCount; ++i) {
+        parents[i] = profile.stacks[i].parent;
+        frameIds[i] = profile.stacks[i].frame;
+    }
+    putPlanes(encoded.stacks, parents);
+    putPlanes(encoded.stacks, frameIds);
+
+    const ProfileSamples& samples = profile.samples;
+    putCount(encoded.samples, kSamplesMagic, samples.size());
+    putPlanes(encoded.samples, samples.timeNs);
+    putPlanes(encoded.samples, samples.cpu);
+    putPlanes(encoded.samples, samples.pid);
+    putPlanes(encoded.samples, samples.tid);
+    putPlanes(encoded.samples, samples.stack);
+    return encoded;
+}
+
+void writeProfile(ArchiveWriter& writer, const ProfileTables& profile)
+{
+    const EncodedProfile encoded = encodeProfile(profile);
+    writer.addFile(paths::kProfileStacks, encoded.stacks);
+    writer.addFile(paths::kProfileSamples, encoded.samples);
+    writer.addFile(paths::kProfileIndex, encoded.index);
+}
+
+void validateProfile(const ProfileTables& profile, const std::string& where, const ProfileLimits& limits)
+{
+    const auto fail = [&where](const std::string& why) { return FormatError(where + " " + why); };
+    if (!profile.info.is_object())
+        throw fail("has an info that is not a JSON object");
+    if (profile.frames.size() > limits.maxFrames)
+        throw fail("has " + std::to_string(profile.frames.size()) + " frames, more than the limit of " + std::to_string(limits.maxFrames));
+    if (profile.stacks.size() > limits.maxStacks)
+        throw fail("has " + std::to_string(profile.stacks.size()) + " stacks, more than the limit of " + std::to_string(limits.maxStacks));
+    if (profile.tasks.size() > limits.maxTasks)
+        throw fail("has " + std::to_string(profile.tasks.size()) + " tasks, more than the limit of " + std::to_string(limits.maxTasks));
+    const ProfileSamples& samples = profile.samples;
+    if (samples.size() > limits.maxSamples)
+        throw fail("has " + std::to_string(samples.size()) + " samples, more than the limit of " + std::to_string(limits.maxSamples));
+    if (samples.cpu.size() != samples.size() || samples.pid.size() != samples.size() || samples.tid.size() != samples.size()
+        || samples.stack.size() != samples.size())
+        throw fail("has sample columns of different lengths");
+    for (std::size_t id = 0; id < profile.stacks.size(); ++id) {
+        const ProfileStack& stack = profile.stacks[id];
+        // Parents before children: walking up always terminates, and a reader can build the tree
+        // in one pass.
+        if (stack.parent != kNoStack && stack.parent >= id)
+            throw fail("has stack " + std::to_string(id) + " whose parent " + std::to_string(stack.parent)
+                       + " is not an earlier stack");
+        if (stack.frame >= profile.frames.size())
+            throw fail("has stack " + std::to_string(id) + " pointing to frame " + std::to_string(stack.frame) + " of "
+                       + std::to_string(profile.frames.size()));
+    }
+    for (std::size_t row = 0; row < samples.size(); ++row) {
+        if (samples.stack[row] != kNoStack && samples.stack[row] >= profile.stacks.size())
+            throw fail("has sample " + std::to_string(row) + " pointing to stack " + std::to_string(samples.stack[row]) + " of "
+                       + std::to_string(profile.stacks.size()));
+    }
+    for (const ProfileFrame& frame : profile.frames) {
+        if (frame.symbol.size() > limits.maxTextBytes || frame.module.size() > limits.maxTextBytes)
+            throw fail("has a frame name longer than " + std::to_string(limits.maxTextBytes) + " bytes");
+    }
+}
+
+ProfileTables decodeProfile(std::string_view indexText, std::string_view stacksBytes, std::string_view samplesBytes,
+                            const ProfileLimits& limits)
+{
+    const std::string indexName = paths::kProfileIndex;
+    nlohmann::json index;
+    try {
+        index = nlohmann::json::parse(indexText);
+    } catch (const nlohmann::json::parse_error& error) {
+        throw FormatError(indexName + " is not valid JSON (at byte " + std::to_string(error.byte) + ")");
+    }
+    if (!index.is_object() || index.value("encoding", std::string()) != kEncoding)
+        throw FormatError(indexName + " does not describe a profile in the encoding " + kEncoding);
+    ProfileTables profile;
+    if (index.contains("info"))
+        profile.info = index["info"];
+    if (!index.contains("frames") || !index["frames"].is_array() || !index.contains("tasks") || !index["tasks"].is_array())
+        throw FormatError(indexName + " has no frames or tasks list");
+    if (index["frames"].size() > limits.maxFrames)
+        throw FormatError(indexName + " lists more than " + std::to_string(limits.maxFrames) + " frames");
+    if (index["tasks"].size() > limits.maxTasks)
+        throw FormatError(indexName + " lists more than " + std::to_string(limits.maxTasks) + " tasks");
+    profile.frames.reserve(index["frames"].size());
+    for (const auto& row : index["frames"]) {
+        if (!row.is_array() || row.size() < 3)
+            throw FormatError(indexName + " has a frame that is not [symbol, module, kind]");
+        profile.frames.push_back({text(row[0], limits, "frame symbol"), text(row[1], limits, "frame module"),
+                                  frameKindFromString(text(row[2], limits, "frame kind"))});
+    }
+    profile.tasks.reserve(index["tasks"].size());
+    for (const auto& row : index["tasks"]) {
+        if (!row.is_array() || row.size() < 3)
+            throw FormatError(indexName + " has a task that is not [tid, pid, command]");
+        profile.tasks.push_back({number(row[0], "task tid"), number(row[1], "task pid"), text(row[2], limits, "task command")});
+    }
+
+    const std::uint64_t stackCount = takeCount(stacksBytes, kStacksMagic, paths::kProfileStacks);
+    if (stackCount > limits.maxStacks)
+        throw FormatError(std::string(paths::kProfileStacks) + " holds " + std::to_string(stackCount)
+                          + " stacks, more than the limit of " + std::to_string(limits.maxStacks));
+    if (stackCount != declaredCount(index, "stacks"))
+        throw FormatError(std::string(paths::kProfileStacks) + " holds " + std::to_string(stackCount) + " stacks but "
+                          + indexName + " says " + std::to_string(declaredCount(index, "stacks")));
+    if (stacksBytes.size() != kHeaderSize + stackCount * 8)
+        throw FormatError(std::string(paths::kProfileStacks) + " has " + std::to_string(stacksBytes.size())
+                          + " bytes, not the " + std::to_string(kHeaderSize + stackCount * 8) + " its count needs");
+    std::size_t at = kHeaderSize;
+    std::vector<std::uint32_t> parents;
+    std::vector<std::uint32_t> frameIds;
+    takePlanes(stacksBytes, at, stackCount, parents);
+    takePlanes(stacksBytes, at, stackCount, frameIds);
+    profile.stacks.resize(stackCount);
+    for (std::size_t i = 0; i < stackCount; ++i)
+        profile.stacks[i] = {parents[i], frameIds[i]};
+
+    const std::uint64_t sampleCount = takeCount(samplesBytes, kSamplesMagic, paths::kProfileSamples);
+    if (sampleCount > limits.maxSamples)
+        throw FormatError(std::string(paths::kProfileSamples) + " holds " + std::to_string(sampleCount)
+                          + " samples, more than the limit of " + std::to_string(limits.maxSamples));
+    if (sampleCount != declaredCount(index, "samples"))
+        throw FormatError(std::string(paths::kProfileSamples) + " holds " + std::to_string(sampleCount) + " samples but "
+                          + indexName + " says " + std::to_string(declaredCount(index, "samples")));
+    constexpr std::size_t kRowBytes = 8 + 4 * 4;
+    if (samplesBytes.size() != kHeaderSize + sampleCount * kRowBytes)
+        throw FormatError(std::string(paths::kProfileSamples) + " has " + std::to_string(samplesBytes.size())
+                          + " bytes, not the " + std::to_string(kHeaderSize + sampleCount * kRowBytes) + " its count needs");
+    at = kHeaderSize;
+    ProfileSamples& samples = profile.samples;
+    takePlanes(samplesBytes, at, sampleCount, samples.timeNs);
+    takePlanes(samplesBytes, at, sampleCount, samples.cpu);
+    takePlanes(samplesBytes, at, sampleCount, samples.pid);
+    takePlanes(samplesBytes, at, sampleCount, samples.tid);
+    takePlanes(samplesBytes, at, sampleCount, samples.stack);
+
+    validateProfile(profile, "the profile (profile/)", limits);
+    return profile;
+}
+
+} // namespace runlens::format

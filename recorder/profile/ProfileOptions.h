@@ -1,0 +1,19 @@
+// What `runlens-rec record --profile` was asked to do, and where it reads the kernel's view
+// (injectable so that tests can hide kernel symbols or refuse perf_event_open without root).
+#pragma once
+
+#include <string>
+
+namespace runlens::profile {
+
+struct ProfileOptions {
+    bool enabled = false;          // --profile
+    int frequencyHz = 49;          // --profile-hz: off the 50/100 Hz of timers, so samples do not lock step
+    std::string backend = "native"; // --profile-backend native|perf
+    std::string kallsymsPath;      // empty: PROC/kallsyms
+    std::string kptrRestrictPath;  // empty: PROC/sys/kernel/kptr_restrict
+    std::string perfMapDirectory = "/tmp"; // where JIT runtimes write perf-PID.map
+    int simulatedOpenError = 0;    // tests: perf_event_open fails with this errno (EACCES ...)
+};
+
+} // namespace runlens::profile

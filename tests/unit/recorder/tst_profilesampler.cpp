@@ -1,0 +1,427 @@
+// The stack sampler's record handling and symbolization, fed synthetic perf records (no
+// perf_event_open needed): exec/mmap/fork/exit bookkeeping, ELF symbols of a real file, kernel
+// symbols from a kallsyms file (and hidden ones), JIT maps, interning, and no allocations per
+// sample once warm.
+#include "AllocationCounter.h"
+#include "KernelSymbols.h"
+#include "PerfMapFile.h"
+#include "PerfScriptImporter.h"
+#include "ProcessImage.h"
+#include "StackSampler.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <linux/perf_event.h>
+
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+using namespace runlens;
+using namespace runlens::profile;
+
+extern "C" __attribute__((noinline)) int runlens_test_known_function(int x)
+{
+    volatile int y = x;
+    return y * 3 + 1;
+}
+
+namespace {
+
+constexpr std::uint32_t kPid = 4242;
+constexpr std::uint64_t kFakeBase = 0x10000000;
+constexpr std::uint64_t kJitBase = 0x20000000;
+constexpr std::uint64_t kKernelSyscall = 0xffffffff81000150; // inside do_syscall_64 of the fixture
+constexpr std::uint64_t kKernelModule = 0xffffffffc0001010;  // inside helper [mymod]
+
+class RecordBuilder
+{
+public:
+    template<typename T>
+    RecordBuilder& put(T value)
+    {
+        const auto* bytes = reinterpret_cast<const unsigned char*>(&value);
+        m_payload.insert(m_payload.end(), bytes, bytes + sizeof(T));
+        return *this;
+    }
+    RecordBuilder& text(const std::string& value)
+    {
+        m_payload.insert(m_payload.end(), value.begin(), value.end());
+        m_payload.push_back(0);
+        while (m_payload.size() % 8)
+            m_payload.push_back(0);
+        return *this;
+    }
+    std::vector<unsigned char> build(std::uint32_t type, std::uint16_t misc = 0) const
+    {
+        perf_event_header header{type, misc, std::uint16_t(sizeof(perf_event_header) + m_payload.size())};
+        std::vector<unsigned char> record(sizeof header);
+        std::memcpy(record.data(), &header, sizeof header);
+        record.insert(record.end(), m_payload.begin(), m_payload.end());
+        return record;
+    }
+
+private:
+    std::vector<unsigned char> m_payload;
+};
+
+std::vector<unsigned char> mmap2(std::uint32_t pid, std::uint64_t address, std::uint64_t length, std::uint64_t offset,
+                                 const std::string& path)
+{
+    return RecordBuilder()
+        .put(pid).put(pid).put(address).put(length).put(offset)
+        .put<std::uint32_t>(0).put<std::uint32_t>(0).put<std::uint64_t>(0).put<std::uint64_t>(0)
+        .put<std::uint32_t>(5).put<std::uint32_t>(2)
+        .text(path)
+        .build(PERF_RECORD_MMAP2);
+}
+
+std::vector<unsigned char> comm(std::uint32_t pid, std::uint32_t tid, const std::string& name, bool exec)
+{
+    return RecordBuilder().put(pid).put(tid).text(name).build(PERF_RECORD_COMM, exec ? PERF_RECORD_MISC_COMM_EXEC : 0);
+}
+
+std::vector<unsigned char> task(std::uint32_t type, std::uint32_t pid, std::uint32_t ppid, std::uint32_t tid)
+{
+    return RecordBuilder().put(pid).put(ppid).put(tid).put(ppid).put<std::uint64_t>(0).build(type);
+}
+
+std::vector<unsigned char> sample(std::uint32_t pid, std::uint32_t tid, std::uint64_t time, std::uint32_t cpu,
+                                  const std::vector<std::uint64_t>& chain)
+{
+    RecordBuilder builder;
+    builder.put(pid).put(tid).put(time).put(cpu).put<std::uint32_t>(0).put<std::uint64_t>(chain.size());
+    for (const std::uint64_t address : chain)
+        builder.put(address);
+    return builder.build(PERF_RECORD_SAMPLE);
+}
+
+// Where this test binary's code is mapped: the mapping holding runlens_test_known_function.
+struct OwnMapping {
+    std::uint64_t start = 0;
+    std::uint64_t end = 0;
+    std::uint64_t offset = 0;
+    std::string path;
+};
+
+OwnMapping ownMapping()
+{
+    const auto address = reinterpret_cast<std::uint64_t>(&runlens_test_known_function);
+    std::ifstream maps("/proc/self/maps");
+    std::string line;
+    while (std::getline(maps, line)) {
+        OwnMapping mapping;
+        char perms[8] = {};
+        char path[4096] = {};
+        unsigned long long start = 0, end = 0, offset = 0;
+        if (std::sscanf(line.c_str(), "%llx-%llx %7s %llx %*s %*s %4095s", &start, &end, perms, &offset, path) == 5
+            && address >= start && address < end) {
+            return {start, end, offset, path};
+        }
+    }
+    return {};
+}
+
+std::vector<std::string> framesOf(const format::ProfileTables& tables, std::uint32_t stack)
+{
+    std::vector<std::string> names; // outermost first
+    while (stack != format::kNoStack) {
+        const format::ProfileFrame& frame = tables.frames[tables.stacks[stack].frame];
+        names.insert(names.begin(), frame.symbol + " (" + frame.module + ")");
+        stack = tables.stacks[stack].parent;
+    }
+    return names;
+}
+
+} // namespace
+
+class TestProfileSampler : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_kallsyms;
+    OwnMapping m_own;
+
+    QString writeFile(const char* name, const QByteArray& content)
+    {
+        const QString path = m_dir.filePath(QString::fromLatin1(name));
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly))
+            return {};
+        file.write(content);
+        return path;
+    }
+
+    std::unique_ptr<StackSampler> makeSampler()
+    {
+        ProfileOptions options;
+        options.kallsymsPath = m_kallsyms.toStdString();
+        options.perfMapDirectory = m_dir.path().toStdString();
+        collect::HostPaths paths;
+        paths.procRoot = m_dir.filePath(QStringLiteral("no-proc")).toStdString(); // processes known only from records
+        auto sampler = std::make_unique<StackSampler>(options, paths);
+        sampler->loadKernelSymbols();
+        return sampler;
+    }
+
+    std::uint64_t fakeAddressOfKnownFunction() const
+    {
+        return kFakeBase + (reinterpret_cast<std::uint64_t>(&runlens_test_known_function) - m_own.start);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_kallsyms = writeFile("kallsyms", "ffffffff81000000 T _stext\n"
+                                           "ffffffff81000100 T do_syscall_64\n"
+                                           "ffffffff81000180 D some_data\n"
+                                           "ffffffff81000200 t read_zero\n"
+                                           "ffffffffc0001000 t helper\t[mymod]\n");
+        m_own = ownMapping();
+        QVERIFY(!m_own.path.empty());
+        QVERIFY(QFile::exists(QString::fromStdString(m_own.path)));
+        writeFile("perf-4242.map", "20000100 80 LambdaForm$DMH.invokeStatic\n20000200 40 Interpreter\n");
+    }
+
+    void kernelSymbolsFromKallsyms()
+    {
+        KernelSymbols symbols;
+        symbols.load(m_kallsyms.toStdString(), "/nonexistent");
+        QVERIFY(symbols.available());
+        QCOMPARE(symbols.size(), std::size_t(4)); // the data symbol is not a function
+        KernelSymbols::Match match;
+        QVERIFY(symbols.find(kKernelSyscall, match));
+        QCOMPARE(match.symbol, std::string_view("do_syscall_64"));
+        QCOMPARE(match.module, std::string_view("[kernel.kallsyms]"));
+        QVERIFY(symbols.find(0xffffffff810001a0, match)); // past the data symbol: still do_syscall_64
+        QCOMPARE(match.symbol, std::string_view("do_syscall_64"));
+        QVERIFY(symbols.find(kKernelModule, match));
+        QCOMPARE(match.symbol, std::string_view("helper"));
+        QCOMPARE(match.module, std::string_view("[mymod]"));
+        QVERIFY(!symbols.find(0x1000, match));
+    }
+
+    void hiddenKernelSymbolsSayWhy()
+    {
+        const QString hidden = writeFile("kallsyms-hidden", "0000000000000000 T _stext\n0000000000000000 T do_syscall_64\n");
+        const QString restrict = writeFile("kptr_restrict", "1\n");
+        KernelSymbols symbols;
+        symbols.load(hidden.toStdString(), restrict.toStdString());
+        QVERIFY(!symbols.available());
+        const QString why = QString::fromStdString(symbols.whyUnavailable());
+        QVERIFY2(why.contains(QStringLiteral("every kernel address as 0 (kernel.kptr_restrict is 1)")), qPrintable(why));
+        symbols.load("/nonexistent/kallsyms", "/nonexistent");
+        QVERIFY(QString::fromStdString(symbols.whyUnavailable()).contains(QStringLiteral("cannot read /nonexistent/kallsyms")));
+    }
+
+    void perfMapFindsJitFunctions()
+    {
+        PerfMapFile map;
+        QVERIFY(!map.refresh(m_dir.filePath(QStringLiteral("perf-1.map")).toStdString()));
+        const QString path = writeFile("perf-7.map", "1000 10 first\nnot a line\n2000 20 second with spaces\n");
+        QVERIFY(map.refresh(path.toStdString()));
+        QCOMPARE(map.size(), std::size_t(2));
+        QCOMPARE(map.find(0x1008), std::string_view("first"));
+        QCOMPARE(map.find(0x1010), std::string_view());
+        QCOMPARE(map.find(0x201f), std::string_view("second with spaces"));
+        // The runtime appends as it compiles: a grown file is read again.
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::Append));
+        file.write("3000 8 third\n");
+        file.close();
+        QVERIFY(map.refresh(path.toStdString()));
+        QCOMPARE(map.find(0x3004), std::string_view("third"));
+    }
+
+    void procMapsKeepExecutableMappings()
+    {
+        ProcessImage image;
+        std::vector<std::string> files;
+        const auto index = [&files](std::string_view path) {
+            files.emplace_back(path);
+            return std::uint32_t(files.size() - 1);
+        };
+        parseProcMaps("55d0c8a00000-55d0c8a21000 r--p 00000000 fd:01 1234   /usr/bin/cat\n"
+                      "55d0c8a21000-55d0c8a40000 r-xp 00021000 fd:01 1234   /usr/bin/cat\n"
+                      "7f0000000000-7f0000001000 r-xp 00000000 00:00 0 \n"
+                      "7f0000010000-7f0000020000 r-xp 00002000 fd:01 99   /opt/my app/lib x.so (deleted)\n"
+                      "ffffffffff600000-ffffffffff601000 --xp 00000000 00:00 0                  [vsyscall]\n",
+                      image, index);
+        QVERIFY(image.mapsRead);
+        QCOMPARE(image.mappings().size(), std::size_t(4));
+        const Mapping* cat = image.find(0x55d0c8a21010);
+        QVERIFY(cat);
+        QCOMPARE(cat->fileOffset, std::uint64_t(0x21000));
+        QCOMPARE(files[cat->file], std::string("/usr/bin/cat"));
+        QVERIFY(!image.find(0x55d0c8a00010)); // not executable
+        QCOMPARE(files[image.find(0x7f0000000010)->file], std::string());
+        QCOMPARE(files[image.find(0x7f0000010010)->file], std::string("/opt/my app/lib x.so (deleted)"));
+        // A new mapping over the same addresses replaces the old one.
+        image.map({0x7f0000000000, 0x7f0000002000, 0, 0});
+        QCOMPARE(image.find(0x7f0000001800)->end, std::uint64_t(0x7f0000002000));
+        QCOMPARE(image.mappings().size(), std::size_t(4));
+    }
+
+    void recordsBecomeNamedStacks()
+    {
+        auto sampler = makeSampler();
+        const std::uint64_t known = fakeAddressOfKnownFunction();
+        sampler->handleRecord(comm(kPid, kPid, "fake-proc", true).data());
+        sampler->handleRecord(mmap2(kPid, kFakeBase, m_own.end - m_own.start, m_own.offset, m_own.path).data());
+        sampler->handleRecord(mmap2(kPid, kJitBase, 0x1000, 0, "//anon").data());
+        sampler->handleRecord(sample(kPid, kPid, 1'000'000'000, 1,
+                                     {PERF_CONTEXT_KERNEL, kKernelSyscall, kKernelModule + 1, PERF_CONTEXT_USER, known + 2,
+                                      known + 1, kJitBase + 0x111, 0x5})
+                                  .data());
+        const format::ProfileTables& tables = sampler->builder().tables();
+        QCOMPARE(tables.samples.size(), std::size_t(1));
+        QCOMPARE(tables.samples.pid[0], kPid);
+        QCOMPARE(tables.samples.cpu[0], 1u);
+        QCOMPARE(tables.samples.timeNs[0], std::int64_t(1'000'000'000)); // not started: zero is 0
+        const std::string module = m_own.path.substr(m_own.path.rfind('/') + 1);
+        const std::vector<std::string> expected{
+            "[unknown] ()", "LambdaForm$DMH.invokeStatic (perf-4242.map)",
+            "runlens_test_known_function (" + module + ")", "runlens_test_known_function (" + module + ")",
+            "helper ([mymod])", "do_syscall_64 ([kernel.kallsyms])"};
+        QCOMPARE(framesOf(tables, tables.samples.stack[0]), expected);
+        QCOMPARE(tables.tasks.size(), std::size_t(1));
+        QCOMPARE(tables.tasks[0].command, std::string("fake-proc"));
+
+        // Frames are per function and shared; a second sample in the same code adds no frame or stack.
+        const std::size_t frames = tables.frames.size();
+        const std::size_t stacks = tables.stacks.size();
+        sampler->handleRecord(sample(kPid, kPid, 2'000'000'000, 0,
+                                     {PERF_CONTEXT_KERNEL, kKernelSyscall + 3, kKernelModule + 5, PERF_CONTEXT_USER, known + 3,
+                                      known + 1, kJitBase + 0x111, 0x5})
+                                  .data());
+        QCOMPARE(tables.frames.size(), frames);
+        QCOMPARE(tables.stacks.size(), stacks);
+        QCOMPARE(tables.samples.stack[1], tables.samples.stack[0]);
+        QVERIFY(sampler->info()["jit_frames"].get<int>() >= 1);
+    }
+
+    void forkExecAndExit()
+    {
+        auto sampler = makeSampler();
+        const std::uint64_t known = fakeAddressOfKnownFunction();
+        sampler->handleRecord(comm(kPid, kPid, "parent", true).data());
+        sampler->handleRecord(mmap2(kPid, kFakeBase, m_own.end - m_own.start, m_own.offset, m_own.path).data());
+        // The child is a copy of its parent until it calls exec.
+        sampler->handleRecord(task(PERF_RECORD_FORK, 5000, kPid, 5000).data());
+        sampler->handleRecord(sample(5000, 5000, 1, 0, {PERF_CONTEXT_USER, known}).data());
+        // A new thread of the child.
+        sampler->handleRecord(task(PERF_RECORD_FORK, 5000, 5000, 5001).data());
+        sampler->handleRecord(comm(5000, 5001, "worker", false).data());
+        // The child execs another program: the old mappings are gone.
+        sampler->handleRecord(comm(5000, 5000, "other", true).data());
+        sampler->handleRecord(sample(5000, 5000, 2, 0, {PERF_CONTEXT_USER, known}).data());
+        // The parent exits; a sample read later from another CPU's buffer is still named.
+        sampler->handleRecord(task(PERF_RECORD_EXIT, kPid, 1, kPid).data());
+        sampler->handleRecord(sample(kPid, kPid, 3, 1, {PERF_CONTEXT_USER, known}).data());
+
+        const format::ProfileTables& tables = sampler->builder().tables();
+        QCOMPARE(tables.samples.size(), std::size_t(3));
+        QCOMPARE(framesOf(tables, tables.samples.stack[0]).front().substr(0, 28), std::string("runlens_test_known_function "));
+        QCOMPARE(framesOf(tables, tables.samples.stack[1]), std::vector<std::string>{"[unknown] ()"});
+        QCOMPARE(framesOf(tables, tables.samples.stack[2]).front().substr(0, 28), std::string("runlens_test_known_function "));
+        std::map<std::uint32_t, std::pair<std::uint32_t, std::string>> tasks;
+        for (const auto& t : tables.tasks)
+            tasks[t.tid] = {t.pid, t.command};
+        QCOMPARE(tasks[5000], std::make_pair(5000u, std::string("other")));
+        QCOMPARE(tasks[5001], std::make_pair(5000u, std::string("worker")));
+        QCOMPARE(tasks[kPid], std::make_pair(kPid, std::string("parent")));
+    }
+
+    void noAllocationsPerSampleOnceWarm()
+    {
+        auto sampler = makeSampler();
+        const std::uint64_t known = fakeAddressOfKnownFunction();
+        sampler->handleRecord(comm(kPid, kPid, "fake-proc", true).data());
+        sampler->handleRecord(mmap2(kPid, kFakeBase, m_own.end - m_own.start, m_own.offset, m_own.path).data());
+        const std::vector<unsigned char> records[] = {
+            sample(kPid, kPid, 1, 0, {PERF_CONTEXT_KERNEL, kKernelSyscall, PERF_CONTEXT_USER, known + 2, known + 1}),
+            sample(kPid, kPid + 1, 2, 1, {PERF_CONTEXT_USER, known + 4}),
+            sample(0, 0, 3, 1, {PERF_CONTEXT_KERNEL, kKernelModule}),
+        };
+        for (int i = 0; i < 300; ++i)
+            sampler->handleRecord(records[i % 3].data());
+        sampler->builder().clearBatch();
+
+        g_allocations = 0;
+        g_countAllocations = true;
+        for (int i = 0; i < 300; ++i)
+            sampler->handleRecord(records[i % 3].data());
+        g_countAllocations = false;
+        QCOMPARE(g_allocations, std::size_t(0));
+        QCOMPARE(sampler->builder().tables().samples.size(), std::size_t(300));
+
+        // The counter does see allocations: a new stack allocates.
+        g_countAllocations = true;
+        sampler->handleRecord(sample(kPid, kPid, 4, 0, {PERF_CONTEXT_KERNEL, kKernelSyscall + 0x100}).data());
+        g_countAllocations = false;
+        QVERIFY(g_allocations > 0);
+    }
+
+    void perfScriptTextBecomesTheSameTables()
+    {
+        ProfileBuilder builder;
+        PerfScriptImporter importer(builder, 12954'000'000'000);
+        const char* text =
+            "cc1plus  3065/3065  [000] 12954.660562: \n"
+            "\t          818c95 lra_clear_live_ranges (/usr/lib/gcc/x86_64-linux-gnu/12/cc1plus)\n"
+            "\t    7f171a8092a0 [unknown] ([unknown])\n"
+            "\n"
+            "Web Content  77/78  [001] 12954.700001: \n"
+            "\tffffffff81604a94 __handle_mm_fault ([kernel.kallsyms])\n"
+            "\t          152cc6 std::vector<int, std::allocator<int> >::push_back(int const&) (/usr/lib/libxul.so)\n"
+            "\t    7f0000000100 LambdaForm$DMH (/tmp/perf-77.map)\n"
+            "\n"
+            "garbage line without brackets\n"
+            "swapper     0/0     [001] 12954.800000: \n"; // the last sample has no frames and no blank line
+        for (const char* line = text; *line;) {
+            const char* end = std::strchr(line, '\n');
+            importer.addLine(std::string_view(line, std::size_t(end - line)));
+            line = end + 1;
+        }
+        importer.finish();
+        const format::ProfileTables& tables = builder.tables();
+        QCOMPARE(importer.statistics().samples, std::uint64_t(3));
+        QCOMPARE(importer.statistics().skippedLines, std::uint64_t(1));
+        QCOMPARE(tables.samples.timeNs, (std::vector<std::int64_t>{660'562'000, 700'001'000, 800'000'000}));
+        QCOMPARE(tables.samples.cpu, (std::vector<std::uint32_t>{0, 1, 1}));
+        QCOMPARE(tables.samples.pid, (std::vector<std::uint32_t>{3065, 77, 0}));
+        QCOMPARE(tables.samples.tid, (std::vector<std::uint32_t>{3065, 78, 0}));
+        QCOMPARE(framesOf(tables, tables.samples.stack[0]),
+                 (std::vector<std::string>{"[unknown] ()", "lra_clear_live_ranges (cc1plus)"}));
+        QCOMPARE(framesOf(tables, tables.samples.stack[1]),
+                 (std::vector<std::string>{"LambdaForm$DMH (perf-77.map)",
+                                           "std::vector<int, std::allocator<int> >::push_back(int const&) (libxul.so)",
+                                           "__handle_mm_fault ([kernel.kallsyms])"}));
+        QCOMPARE(tables.samples.stack[2], format::kNoStack);
+        QCOMPARE(int(tables.frames[tables.stacks[tables.samples.stack[1]].frame].kind), int(format::FrameKind::Kernel));
+        QCOMPARE(tables.tasks.size(), std::size_t(3));
+        QCOMPARE(tables.tasks[1].command, std::string("Web Content")); // a command with a space
+        QCOMPARE(tables.tasks[1].pid, 77u);
+    }
+
+    void truncatedRecordsAreIgnored()
+    {
+        auto sampler = makeSampler();
+        std::vector<unsigned char> record = sample(kPid, kPid, 1, 0, {PERF_CONTEXT_USER, 1, 2, 3});
+        // Claims 1000 frames but holds 4.
+        const std::uint64_t depth = 1000;
+        std::memcpy(record.data() + 32, &depth, sizeof depth);
+        sampler->handleRecord(record.data());
+        QCOMPARE(sampler->builder().tables().samples.size(), std::size_t(0));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProfileSampler)
+#include "tst_profilesampler.moc"
