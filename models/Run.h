@@ -40,6 +40,8 @@ public:
     double durationSeconds() const;
     double intervalSeconds() const;
     const nlohmann::json& manifest() const { return m_archive.manifest; }
+    // Once-per-run files by path relative to the run directory: "host/sysctl.json", "host/kernel-config.txt".
+    const std::map<std::string, std::string>& attachments() const { return m_archive.attachments; }
 
     const std::vector<runlens::format::MetricDescriptor>& metrics() const { return m_archive.metrics; }
     const runlens::format::MetricDescriptor* metric(const QString& id) const;
@@ -50,6 +52,12 @@ public:
 
     // Bytes held by the columns (what the memory budget of the app is measured against).
     std::size_t columnBytes() const;
+
+    // The CPU stack samples (recorded, or imported from folded stacks or `perf script`), or null.
+    const runlens::format::ProfileTables* profile() const
+    {
+        return m_archive.profile ? &*m_archive.profile : nullptr;
+    }
 
 private:
     struct Group {

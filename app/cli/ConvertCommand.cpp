@@ -1,0 +1,110 @@
+// `runlens convert --to folded [--pid] [--tid] [--kernel] [--jit] [--addrs] FILE`: the stacks of a
+// run archive, of folded stacks or of `perf script` output (plain or gzip) as folded stacks, with
+// the options and output of stackcollapse-perf.pl, so that existing flame-graph pipelines can
+// switch to it.
+#include "FoldedWriter.h"
+#include "FormatError.h"
+#include "ProfileImport.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QSaveFile>
+
+#include <cstdio>
+#include <optional>
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("ConvertCommand", text);
+}
+
+void printError(const QString& message)
+{
+    std::fprintf(stderr, "runlens convert: %s\n", qPrintable(message));
+}
+
+} // namespace
+
+int runConvertCommand(int argc, char** argv)
+{
+    std::optional<QCoreApplication> application;
+    if (!QCoreApplication::instance())
+        application.emplace(argc, argv);
+
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i) {
+        if (i != 1) // argv[1] is the command's name
+            arguments.append(QString::fromLocal8Bit(argv[i]));
+    }
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Writes the CPU stacks of FILE (a run archive, folded stacks, or `perf script` output, plain or "
+           "gzip) as folded stacks, one \"frame;frame;frame count\" line per stack, sorted, as "
+           "stackcollapse-perf.pl prints them."));
+    parser.addHelpOption();
+    const QCommandLineOption to(QStringLiteral("to"), tr("Output format; only \"folded\" for now."), tr("format"));
+    const QCommandLineOption pid(QStringLiteral("pid"), tr("Append the process id to the process name (comm-PID)."));
+    const QCommandLineOption tid(QStringLiteral("tid"), tr("Append process and thread id (comm-PID/TID)."));
+    const QCommandLineOption kernel(QStringLiteral("kernel"), tr("Mark kernel frames with _[k]."));
+    const QCommandLineOption jit(QStringLiteral("jit"), tr("Mark JIT frames with _[j]."));
+    const QCommandLineOption all(QStringLiteral("all"), tr("Both --kernel and --jit."));
+    const QCommandLineOption addrs(QStringLiteral("addrs"), tr("Show the address of frames without a symbol."));
+    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
+                                    tr("Write to this file instead of the standard output."), tr("file"));
+    parser.addOptions({to, pid, tid, kernel, jit, all, addrs, output});
+    parser.addPositionalArgument(QStringLiteral("FILE"), tr("The profile to convert."));
+
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText());
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fprintf(stdout, "%s", qPrintable(parser.helpText()));
+        return 0;
+    }
+    if (!parser.isSet(to) || parser.value(to) != QLatin1String("folded")) {
+        printError(tr("say which format to write: --to folded"));
+        return 2;
+    }
+    if (parser.positionalArguments().size() != 1) {
+        printError(tr("give exactly one FILE to convert"));
+        return 2;
+    }
+    const QString path = parser.positionalArguments().constFirst();
+
+    FoldedOptions options;
+    options.pid = parser.isSet(pid);
+    options.tid = parser.isSet(tid);
+    options.kernel = parser.isSet(kernel) || parser.isSet(all);
+    options.jit = parser.isSet(jit) || parser.isSet(all);
+    options.addrs = parser.isSet(addrs);
+
+    std::string folded;
+    try {
+        folded = writeFolded(loadProfile(path.toStdString()), options);
+    } catch (const runlens::format::FormatError& error) {
+        printError(QString::fromStdString(error.what()));
+        return 1;
+    } catch (const std::bad_alloc&) {
+        printError(tr("%1 is too large to convert: not enough memory.").arg(path));
+        return 1;
+    }
+
+    if (parser.isSet(output)) {
+        QSaveFile file(parser.value(output));
+        if (!file.open(QIODevice::WriteOnly) || file.write(folded.data(), qint64(folded.size())) != qint64(folded.size())
+            || !file.commit()) {
+            printError(tr("cannot write %1: %2").arg(parser.value(output), file.errorString()));
+            return 1;
+        }
+        return 0;
+    }
+    if (std::fwrite(folded.data(), 1, folded.size(), stdout) != folded.size() || std::fflush(stdout) != 0) {
+        printError(tr("cannot write to the standard output"));
+        return 1;
+    }
+    return 0;
+}

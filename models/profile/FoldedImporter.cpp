@@ -1,0 +1,118 @@
+#include "FoldedImporter.h"
+
+#include "FormatError.h"
+#include "ProfileBuilder.h"
+
+#include <cstring>
+#include <vector>
+
+using runlens::format::FrameKind;
+using runlens::format::kNoStack;
+
+namespace {
+
+// Samples are rows: a folded file whose counts are weights (nanoseconds, bytes) would need more
+// rows than memory holds.
+constexpr std::uint64_t kMaximumSamples = 200'000'000;
+
+// "frames count": the count is the last blank-separated word and must be a whole number.
+bool splitLine(std::string_view line, std::string_view& frames, std::uint64_t& count)
+{
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
+        line.remove_suffix(1);
+    const std::size_t blank = line.find_last_of(" \t");
+    if (blank == std::string_view::npos || blank + 1 >= line.size())
+        return false;
+    count = 0;
+    for (const char c : line.substr(blank + 1)) {
+        if (c < '0' || c > '9')
+            return false;
+        count = count * 10 + std::uint64_t(c - '0');
+        if (count > kMaximumSamples)
+            count = kMaximumSamples + 1;
+    }
+    frames = line.substr(0, blank);
+    while (!frames.empty() && (frames.back() == ' ' || frames.back() == '\t'))
+        frames.remove_suffix(1);
+    return true;
+}
+
+} // namespace
+
+runlens::format::ProfileTables importFolded(std::string_view text, FoldedStatistics* statistics)
+{
+    FoldedStatistics stats;
+    ProfileBuilder builder;
+    builder.tables().info = {{"source", "folded"}, {"timeless", true}};
+    std::uint64_t total = 0;
+
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        const char* newline = static_cast<const char*>(std::memchr(text.data() + pos, '\n', text.size() - pos));
+        const std::size_t lineEnd = newline ? std::size_t(newline - text.data()) : text.size();
+        const std::string_view line = text.substr(pos, lineEnd - pos);
+        pos = lineEnd + 1;
+        ++stats.lines;
+        if (line.empty() || line[0] == '#')
+            continue;
+        std::string_view frames;
+        std::uint64_t count = 0;
+        if (!splitLine(line, frames, count)) {
+            ++stats.unrecognizedLines;
+            continue;
+        }
+        std::uint32_t stack = kNoStack;
+        std::size_t begin = 0;
+        while (begin <= frames.size() && !frames.empty()) {
+            std::size_t semicolon = frames.find(';', begin);
+            if (semicolon == std::string_view::npos)
+                semicolon = frames.size();
+            std::string_view name = frames.substr(begin, semicolon - begin);
+            FrameKind kind = FrameKind::User;
+            if (name.ends_with("_[k]")) {
+                kind = FrameKind::Kernel;
+                name.remove_suffix(4);
+            } else if (name.ends_with("_[j]")) {
+                kind = FrameKind::Jit;
+                name.remove_suffix(4);
+            } else if (name == "[unknown]") {
+                kind = FrameKind::Unknown;
+            }
+            stack = builder.stack(stack, builder.frame(name, {}, kind));
+            begin = semicolon + 1;
+            if (semicolon == frames.size())
+                break;
+        }
+        total += count;
+        if (total > kMaximumSamples)
+            throw runlens::format::FormatError(
+                "The folded stacks add up to more than 200 million samples; the counts look like weights "
+                "(time or bytes), which Runlens cannot show as samples.");
+        for (std::uint64_t i = 0; i < count; ++i)
+            builder.sample(0, 0, 0, 0, stack);
+    }
+    if (statistics)
+        *statistics = stats;
+    return builder.take(false);
+}
+
+bool looksLikeFolded(std::string_view text)
+{
+    std::size_t pos = 0;
+    int checked = 0;
+    while (pos < text.size() && checked < 16) {
+        std::size_t newline = text.find('\n', pos);
+        if (newline == std::string_view::npos)
+            newline = text.size();
+        const std::string_view line = text.substr(pos, newline - pos);
+        pos = newline + 1;
+        if (line.empty() || line[0] == '#')
+            continue;
+        std::string_view frames;
+        std::uint64_t count = 0;
+        if (!splitLine(line, frames, count) || frames.empty())
+            return false;
+        ++checked;
+    }
+    return checked > 0;
+}

@@ -1,0 +1,250 @@
+#include "StackTree.h"
+
+#include "ProfileBuilder.h"
+#include "StackTreeBuilder.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <unordered_map>
+
+using runlens::format::kNoStack;
+
+namespace {
+
+// A membership test for ids that are small numbers (CPUs, pids, tids): a byte per possible id.
+std::vector<char> idSet(const std::vector<std::uint32_t>& ids)
+{
+    std::vector<char> set;
+    if (ids.empty())
+        return set;
+    set.assign(std::size_t(*std::max_element(ids.begin(), ids.end())) + 1, 0);
+    for (const auto id : ids)
+        set[id] = 1;
+    return set;
+}
+
+bool contains(const std::vector<char>& set, std::uint32_t id)
+{
+    return id < set.size() && set[id];
+}
+
+} // namespace
+
+void StackTreeBuilder::layOut(StackTree& tree, std::vector<TempNode>& temp, bool diff)
+{
+    const std::size_t n = temp.size();
+    // The children of each node, found by counting sort on the parent.
+    std::vector<std::uint32_t> start(n + 1, 0);
+    for (std::size_t i = 1; i < n; ++i)
+        ++start[temp[i].parent + 1];
+    for (std::size_t i = 0; i < n; ++i)
+        start[i + 1] += start[i];
+    std::vector<std::uint32_t> children(n > 0 ? n - 1 : 0);
+    {
+        std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+        for (std::size_t i = 1; i < n; ++i)
+            children[fill[temp[i].parent]++] = std::uint32_t(i);
+    }
+    // Sorted by name, then module: the order flamegraph.pl draws in, the same in every run.
+    std::vector<std::uint32_t> order(tree.m_functions.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        const auto& fa = tree.m_functions[a];
+        const auto& fb = tree.m_functions[b];
+        const int bySymbol = fa.symbol.compare(fb.symbol);
+        return bySymbol != 0 ? bySymbol < 0 : fa.module < fb.module;
+    });
+    std::vector<std::uint32_t> rank(order.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i)
+        rank[order[i]] = i;
+    for (std::size_t i = 0; i < n; ++i) {
+        std::sort(children.begin() + start[i], children.begin() + start[i + 1],
+                  [&](std::uint32_t a, std::uint32_t b) { return rank[temp[a].function] < rank[temp[b].function]; });
+    }
+    // Breadth first, so that the children of a node are consecutive in the final array.
+    tree.m_nodes.assign(n, {});
+    if (diff) {
+        tree.m_baselineTotal.assign(n, 0);
+        tree.m_baselineSelf.assign(n, 0);
+    }
+    std::vector<std::uint32_t> newIndex(n, 0);
+    std::vector<std::uint32_t> queue;
+    queue.reserve(n);
+    queue.push_back(0);
+    std::uint32_t next = 1;
+    for (std::size_t q = 0; q < queue.size(); ++q) {
+        const std::uint32_t old = queue[q];
+        const std::uint32_t id = newIndex[old];
+        StackTreeNode& node = tree.m_nodes[id];
+        node.function = temp[old].function;
+        node.total = temp[old].total;
+        node.self = temp[old].self;
+        if (diff) {
+            tree.m_baselineTotal[id] = temp[old].baselineTotal;
+            tree.m_baselineSelf[id] = temp[old].baselineSelf;
+        }
+        node.firstChild = next;
+        node.childCount = start[old + 1] - start[old];
+        for (std::uint32_t c = start[old]; c < start[old + 1]; ++c) {
+            const std::uint32_t child = children[c];
+            newIndex[child] = next;
+            tree.m_nodes[next].parent = id;
+            tree.m_nodes[next].depth = node.depth + 1;
+            ++next;
+            queue.push_back(child);
+        }
+    }
+}
+
+StackTreePtr StackTree::build(const runlens::format::ProfileTables& profile, const StackTreeFilter& filter)
+{
+    auto tree = std::make_shared<StackTree>();
+    tree->m_functions.push_back({"all", "", runlens::format::FrameKind::Unknown});
+
+    // Frames with the same symbol and module are one function, whatever their addresses were.
+    std::vector<std::uint32_t> functionOfFrame(profile.frames.size());
+    {
+        std::unordered_map<std::string, std::uint32_t> ids;
+        std::string key;
+        for (std::size_t f = 0; f < profile.frames.size(); ++f) {
+            const auto& frame = profile.frames[f];
+            key.assign(frame.symbol);
+            key.push_back('\0');
+            key.append(frame.module);
+            const auto [it, inserted] = ids.try_emplace(key, std::uint32_t(tree->m_functions.size()));
+            if (inserted)
+                tree->m_functions.push_back({frame.symbol, frame.module, frame.kind});
+            functionOfFrame[f] = it->second;
+        }
+    }
+
+    // Samples per stack for the filter: the only pass over the sample rows.
+    const auto& samples = profile.samples;
+    const std::size_t stackCount = profile.stacks.size();
+    std::vector<std::uint64_t> count(stackCount, 0);
+    std::uint64_t withoutStack = 0;
+    const auto cpus = idSet(filter.cpus);
+    const auto pids = idSet(filter.pids);
+    const auto tids = idSet(filter.tids);
+    const bool byTime = filter.timeNs.has_value();
+    const std::int64_t begin = byTime ? filter.timeNs->first : 0;
+    const std::int64_t end = byTime ? filter.timeNs->second : 0;
+    const bool byCpu = !filter.cpus.empty();
+    const bool byPid = !filter.pids.empty();
+    const bool byTid = !filter.tids.empty();
+    std::int64_t first = std::numeric_limits<std::int64_t>::max();
+    std::int64_t last = std::numeric_limits<std::int64_t>::min();
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        const std::int64_t t = samples.timeNs[i];
+        if (byTime && (t < begin || t >= end))
+            continue;
+        if ((byCpu && !contains(cpus, samples.cpu[i])) || (byPid && !contains(pids, samples.pid[i]))
+            || (byTid && !contains(tids, samples.tid[i])))
+            continue;
+        first = std::min(first, t);
+        last = std::max(last, t);
+        const std::uint32_t stack = samples.stack[i];
+        if (stack < stackCount)
+            ++count[stack];
+        else
+            ++withoutStack;
+    }
+    tree->m_durationSeconds = byTime ? double(end - begin) / 1e9 : (last > first ? double(last - first) / 1e9 : 0.0);
+
+    // Inclusive counts: a parent's id is smaller than its children's.
+    std::vector<std::uint64_t> inclusive(count);
+    std::uint64_t total = withoutStack;
+    for (std::size_t s = stackCount; s-- > 0;) {
+        const std::uint32_t parent = profile.stacks[s].parent;
+        if (parent != kNoStack && parent < s)
+            inclusive[parent] += inclusive[s];
+        else
+            total += inclusive[s];
+    }
+
+    std::vector<StackTreeBuilder::TempNode> temp;
+    temp.push_back({kRootFunction, 0, total, withoutStack, 0, 0});
+    std::vector<std::uint32_t> nodeOf(stackCount, 0);
+    U64Map nodeIds;
+    for (std::size_t s = 0; s < stackCount; ++s) {
+        if (inclusive[s] == 0)
+            continue;
+        const std::uint32_t parent = profile.stacks[s].parent;
+        const std::uint32_t parentNode = parent != kNoStack && parent < s ? nodeOf[parent] : 0;
+        const std::uint32_t frame = profile.stacks[s].frame;
+        const std::uint32_t function = frame < functionOfFrame.size() ? functionOfFrame[frame] : kRootFunction;
+        bool inserted = false;
+        const std::uint32_t id = nodeIds.findOrInsert((std::uint64_t(parentNode) << 32) | function,
+                                                      std::uint32_t(temp.size()), inserted);
+        if (inserted)
+            temp.push_back({function, parentNode, 0, 0, 0, 0});
+        temp[id].total += inclusive[s];
+        temp[id].self += count[s];
+        nodeOf[s] = id;
+    }
+    StackTreeBuilder::layOut(*tree, temp, false);
+    return tree;
+}
+
+QFuture<StackTreePtr> StackTree::buildAsync(std::shared_ptr<const void> owner,
+                                            const runlens::format::ProfileTables* profile, StackTreeFilter filter)
+{
+    return QtConcurrent::run([owner = std::move(owner), profile, filter = std::move(filter)]() -> StackTreePtr {
+        return build(*profile, filter);
+    });
+}
+
+std::optional<std::uint32_t> StackTree::find(const std::vector<std::string>& path) const
+{
+    std::uint32_t current = kRoot;
+    for (const std::string& name : path) {
+        const StackTreeNode& node = m_nodes[current];
+        bool found = false;
+        for (std::uint32_t c = node.firstChild; c < node.firstChild + node.childCount; ++c) {
+            if (functionOf(c).symbol == name) {
+                current = c;
+                found = true;
+                break;
+            }
+        }
+        if (!found)
+            return std::nullopt;
+    }
+    return current;
+}
+
+std::vector<std::uint32_t> StackTree::pathTo(std::uint32_t node) const
+{
+    std::vector<std::uint32_t> path;
+    for (std::uint32_t n = node; n != kRoot; n = m_nodes[n].parent)
+        path.push_back(n);
+    std::reverse(path.begin(), path.end());
+    return path;
+}
+
+double StackTree::normalised(std::uint64_t count, bool baseline) const
+{
+    const double samples = double(baseline ? m_baselineSamples : totalSamples());
+    const double seconds = baseline ? m_baselineDuration : m_durationSeconds;
+    if (m_normalisation == DiffNormalisation::PerSecond && seconds > 0)
+        return double(count) / seconds;
+    return samples > 0 ? double(count) / samples : 0.0;
+}
+
+double StackTree::totalDelta(std::uint32_t node) const
+{
+    if (!isDiff())
+        return 0;
+    return normalised(m_nodes[node].total, false) - normalised(m_baselineTotal[node], true);
+}
+
+double StackTree::selfDelta(std::uint32_t node) const
+{
+    if (!isDiff())
+        return 0;
+    return normalised(m_nodes[node].self, false) - normalised(m_baselineSelf[node], true);
+}

@@ -1,0 +1,267 @@
+// FlameGraphView: hit-testing, zoom and back, icicle, search share, sub-pixel merging, keyboard
+// navigation, colours; FlameGraphPanel: the differential graph of the current run against the
+// baseline, refiltered by the time selection. Writes a screenshot of a differential flame graph.
+#include "FlameGraphPanel.h"
+#include "FlameGraphView.h"
+#include "FlameScopeView.h"
+#include "ProfileBuilder.h"
+#include "StackTreeDiff.h"
+#include "TimeController.h"
+#include "TopFunctionsModel.h"
+
+#include <QDir>
+#include <QApplication>
+#include <QCheckBox>
+#include <QListWidget>
+#include <QMouseEvent>
+#include <QTabWidget>
+#include <QTest>
+
+using runlens::format::FrameKind;
+using runlens::format::kNoStack;
+using runlens::format::ProfileTables;
+
+namespace {
+
+// Each entry: folded stack, count; samples spread one per 10 ms.
+ProfileTables profileOf(const std::vector<std::pair<const char*, int>>& stacks)
+{
+    ProfileBuilder builder;
+    std::int64_t time = 0;
+    for (const auto& [text, count] : stacks) {
+        std::uint32_t stack = kNoStack;
+        for (const QString& frame : QString::fromLatin1(text).split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+            const bool kernel = frame.startsWith(QLatin1String("sys_")) || frame.startsWith(QLatin1String("do_"));
+            stack = builder.stack(stack, builder.frame(frame.toStdString(), kernel ? "[kernel.kallsyms]" : "server",
+                                                       kernel ? FrameKind::Kernel : FrameKind::User));
+        }
+        for (int i = 0; i < count; ++i) {
+            builder.sample(time, 0, 1, 1, stack);
+            time += 10'000'000;
+        }
+    }
+    return builder.take(false);
+}
+
+std::uint32_t at(const StackTree& tree, const std::vector<std::string>& path)
+{
+    return tree.find(path).value_or(0xffffffffu);
+}
+
+RunPtr runWithProfile(const QString& name, ProfileTables profile)
+{
+    runlens::format::RunArchive archive;
+    archive.runName = name.toStdString();
+    archive.manifest = {{"run", {{"name", name.toStdString()}}}};
+    archive.profile = std::move(profile);
+    return std::make_shared<const Run>(QStringLiteral("/tmp/%1.folded").arg(name), std::move(archive));
+}
+
+const std::vector<std::pair<const char*, int>> kBaseline{
+    {"main;serve;parse_request;tokenize", 30}, {"main;serve;parse_request;validate", 10},
+    {"main;serve;handle;query_db;sys_read;do_io", 25}, {"main;serve;handle;render", 20},
+    {"main;serve;handle;compress", 10}, {"main;gc;mark", 5}};
+const std::vector<std::pair<const char*, int>> kTuned{
+    {"main;serve;parse_request;tokenize", 10}, {"main;serve;parse_request;validate", 10},
+    {"main;serve;handle;query_db;sys_read;do_io", 40}, {"main;serve;handle;render", 20},
+    {"main;serve;handle;cache_lookup", 15}, {"main;gc;mark", 5}};
+
+} // namespace
+
+class TestFlameGraphView : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void hitTestingAndZoom()
+    {
+        const auto tree = StackTree::build(profileOf({{"A;B;C", 2}, {"A;B;D", 1}, {"A;E", 1}}));
+        FlameGraphView view;
+        view.resize(800, 300);
+        view.setTree(tree);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const auto a = at(*tree, {"A"});
+        const auto b = at(*tree, {"A", "B"});
+        const auto e = at(*tree, {"A", "E"});
+        const QRectF rootRect = *view.frameRect(StackTree::kRoot);
+        const QRectF aRect = *view.frameRect(a);
+        const QRectF bRect = *view.frameRect(b);
+        const QRectF eRect = *view.frameRect(e);
+        // A has every sample: full width, one row above the root (flame: callers at the bottom).
+        QCOMPARE(aRect.width(), rootRect.width());
+        QVERIFY(aRect.bottom() < rootRect.top());
+        QCOMPARE(bRect.width(), rootRect.width() * 3 / 4);
+        QCOMPARE(eRect.left(), bRect.right());
+        QCOMPARE(view.nodeAt(bRect.center()), std::optional<std::uint32_t>(b));
+        QCOMPARE(view.nodeAt(eRect.center()), std::optional<std::uint32_t>(e));
+        QVERIFY(!view.nodeAt(QPointF(rootRect.center().x(), 1.0))); // the breadcrumb line
+        QVERIFY(view.toolTipFor(b).contains(QStringLiteral("75.00%")));
+
+        // Click B: it fills the width, its ancestors stay as rows, the path is shown.
+        QTest::mouseClick(&view, Qt::LeftButton, {}, bRect.center().toPoint());
+        QCOMPARE(view.zoomRoot(), b);
+        QCOMPARE(view.breadcrumbs(), (QStringList{"all", "A", "B"}));
+        const auto c = at(*tree, {"A", "B", "C"});
+        QCOMPARE(view.frameRect(c)->width(), rootRect.width() * 2 / 3);
+        QVERIFY(!view.frameRect(e)); // outside the zoomed frame
+        QTest::keyClick(&view, Qt::Key_Backspace);
+        QCOMPARE(view.zoomRoot(), StackTree::kRoot);
+        view.zoomTo(c);
+        view.zoomTo(b);
+        QTest::keyClick(&view, Qt::Key_Left, Qt::AltModifier);
+        QCOMPARE(view.zoomRoot(), c);
+        QTest::keyClick(&view, Qt::Key_Escape);
+        QCOMPARE(view.zoomRoot(), StackTree::kRoot);
+
+        // A refiltered tree keeps the zoom when it has the same path.
+        view.zoomTo(b);
+        view.setTree(StackTree::build(profileOf({{"A;B;C", 5}, {"A;E", 5}})));
+        QCOMPARE(view.breadcrumbs(), (QStringList{"all", "A", "B"}));
+
+        // Icicle: the root on top.
+        view.resetZoom();
+        view.setIcicle(true);
+        QVERIFY(view.frameRect(StackTree::kRoot)->bottom() < view.frameRect(view.tree()->find({"A"}).value())->top());
+    }
+
+    void keyboardNavigation()
+    {
+        const auto tree = StackTree::build(profileOf({{"A;B;C", 2}, {"A;B;D", 1}, {"A;E", 1}}));
+        FlameGraphView view;
+        view.resize(800, 300);
+        view.setTree(tree);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setFocus();
+        QTest::keyClick(&view, Qt::Key_Up); // flame graph: up is towards the leaves, the largest child
+        QCOMPARE(view.currentNode(), at(*tree, {"A"}));
+        QTest::keyClick(&view, Qt::Key_Up);
+        QCOMPARE(view.currentNode(), at(*tree, {"A", "B"}));
+        QTest::keyClick(&view, Qt::Key_Right);
+        QCOMPARE(view.currentNode(), at(*tree, {"A", "E"}));
+        QTest::keyClick(&view, Qt::Key_Left);
+        QTest::keyClick(&view, Qt::Key_Return);
+        QCOMPARE(view.zoomRoot(), at(*tree, {"A", "B"}));
+        QTest::keyClick(&view, Qt::Key_Down);
+        QCOMPARE(view.currentNode(), at(*tree, {"A"}));
+    }
+
+    void searchShare()
+    {
+        const auto tree = StackTree::build(profileOf({{"A;B;C", 2}, {"A;B;D", 1}, {"A;E", 1}, {"A;C", 2}}));
+        FlameGraphView view;
+        view.resize(600, 200);
+        view.setTree(tree);
+        view.setSearchPattern(QStringLiteral("^(C|B)$"));
+        // B (3 samples, with C inside counted once) and A;C (2) of 6.
+        QCOMPARE(view.searchMatchShare(), 5.0 / 6.0);
+        view.setSearchPattern(QStringLiteral("("));
+        QCOMPARE(view.searchMatchShare(), 0.0);
+    }
+
+    void subPixelFramesMerge()
+    {
+        std::vector<std::string> names;
+        std::vector<std::pair<const char*, int>> stacks{{"main;big", 100000}};
+        names.reserve(2000);
+        for (int i = 0; i < 2000; ++i)
+            names.push_back("main;tiny" + std::to_string(i));
+        for (const auto& name : names)
+            stacks.emplace_back(name.c_str(), 1);
+        FlameGraphView view;
+        view.resize(500, 200);
+        view.setTree(StackTree::build(profileOf(stacks)));
+        // root, main, big: the 2000 tiny frames (0.005 px each) become a few merged blocks.
+        QCOMPARE(view.drawnFrameCount(), 3);
+    }
+
+    void coloursAreStablePerFunction()
+    {
+        const StackTreeFunction render{"render", "server", FrameKind::User};
+        QCOMPARE(FlameGraphView::colourFor(render), FlameGraphView::colourFor({"render", "other", FrameKind::User}));
+        QVERIFY(FlameGraphView::colourFor(render) != FlameGraphView::colourFor({"tokenize", "server", FrameKind::User}));
+    }
+
+    void differentialScreenshot()
+    {
+        const auto baseline = StackTree::build(profileOf(kBaseline));
+        const auto tuned = StackTree::build(profileOf(kTuned));
+        const auto diff = StackTreeDiff::compute(*baseline, *tuned);
+        FlameGraphView view;
+        view.resize(900, 260);
+        view.setRunNames(QStringLiteral("tuned"), QStringLiteral("baseline"));
+        view.setTree(diff);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        // Widths from the tuned run; the compress frame it lost has none.
+        const auto ioNode = at(*diff, {"main", "serve", "handle", "query_db"});
+        const auto tokenize = at(*diff, {"main", "serve", "parse_request", "tokenize"});
+        const auto compress = at(*diff, {"main", "serve", "handle", "compress"});
+        QVERIFY(!view.frameRect(compress));
+        QCOMPARE(view.frameRect(ioNode)->width(), view.frameRect(StackTree::kRoot)->width() * 40 / 100);
+        const QImage image = view.grab().toImage();
+        // Just inside the top left corner: clear of the name drawn in the middle.
+        const auto corner = [](const QRectF& r) { return QPoint(int(r.left()) + 3, int(r.top()) + 1); };
+        const QColor grew = image.pixelColor(corner(*view.frameRect(ioNode)));
+        const QColor shrank = image.pixelColor(corner(*view.frameRect(tokenize)));
+        QVERIFY2(grew.red() > grew.blue() + 40, qPrintable(grew.name()));
+        QVERIFY2(shrank.blue() > shrank.red() + 40, qPrintable(shrank.name()));
+        QVERIFY(view.toolTipFor(ioNode).contains(QStringLiteral("+15.00 points")));
+        QDir().mkpath(QStringLiteral(RUNLENS_TEST_ARTIFACTS));
+        QVERIFY(image.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/flamegraph-diff.png")));
+    }
+
+    void panelFollowsRunsAndSelection()
+    {
+        RunSet runs;
+        TimeController time;
+        time.setExtent({0, 2});
+        FlameGraphPanel panel(&runs, &time);
+        panel.resize(1000, 420);
+        runs.add(runWithProfile(QStringLiteral("baseline"), profileOf(kBaseline)));
+        runs.add(runWithProfile(QStringLiteral("tuned"), profileOf(kTuned)));
+        runs.setBaseline(0);
+        runs.setCurrentIndex(1);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTRY_VERIFY(!panel.isBusy() && panel.view()->tree());
+        QTRY_VERIFY(panel.view()->tree()->isDiff());
+        QCOMPARE(panel.view()->tree()->totalSamples(), std::uint64_t(100));
+        QCOMPARE(panel.view()->tree()->baselineSamples(), std::uint64_t(100));
+        QCOMPARE(panel.disappearedList()->count(), 1);
+        QCOMPARE(panel.disappearedList()->item(0)->text(), QStringLiteral("compress"));
+        QCOMPARE(panel.topFunctionsModel()->rowCount(), 14); // every function of both runs
+        panel.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/flamegraph-panel.png"));
+
+        // The heat map of the current run: 100 samples 10 ms apart, two per 20 ms bucket of the
+        // first second; a drag over its first five buckets selects [0, 0.1 s).
+        FlameScopeView* scope = panel.flameScope();
+        QCOMPARE(scope->columns(), 1);
+        QCOMPARE(scope->countAt(0, 0), 2);
+        QCOMPARE(scope->maximumCount(), 2);
+        panel.findChild<QTabWidget*>()->setCurrentWidget(scope);
+        QTRY_VERIFY(scope->isVisible() && scope->width() > 20);
+        QTest::mousePress(scope, Qt::LeftButton, {}, scope->cellRect(0, 0).center().toPoint());
+        QMouseEvent move(QEvent::MouseMove, scope->cellRect(0, 4).center(), scope->mapToGlobal(scope->cellRect(0, 4).center()),
+                         Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(scope, &move);
+        QTest::mouseRelease(scope, Qt::LeftButton, {}, scope->cellRect(0, 4).center().toPoint());
+        QVERIFY(time.selection());
+        QCOMPARE(time.selection()->first, 0.0);
+        QCOMPARE(time.selection()->second, 0.1);
+        panel.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/flamegraph-panel-heatmap.png"));
+        // The first 0.1 s: ten samples of each run (their tokenize frames).
+        time.setSelection(TimeController::Range{0.0, 0.1});
+        QTRY_COMPARE(panel.view()->tree()->totalSamples(), std::uint64_t(10));
+        QCOMPARE(panel.view()->tree()->baselineSamples(), std::uint64_t(10));
+        // Without the comparison: the current run alone.
+        panel.compareBox()->setChecked(false);
+        QTRY_VERIFY(!panel.view()->tree()->isDiff());
+        time.setSelection(std::nullopt);
+        QTRY_COMPARE(panel.view()->tree()->totalSamples(), std::uint64_t(100));
+    }
+};
+
+QTEST_MAIN(TestFlameGraphView)
+#include "tst_flamegraphview.moc"

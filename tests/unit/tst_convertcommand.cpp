@@ -1,0 +1,98 @@
+// `runlens convert --to folded`: its output byte for byte against the expected files, and its
+// exit codes for usage errors and unreadable files.
+#include "cli/HeadlessCommands.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+QString fixture(const QString& name)
+{
+    return QStringLiteral(RUNLENS_SOURCE_DIR "/tests/fixtures/profile/") + name;
+}
+
+int runConvert(const QStringList& arguments)
+{
+    const HeadlessCommand* command = findHeadlessCommand("convert");
+    if (!command)
+        return -1;
+    QList<QByteArray> storage{QByteArrayLiteral("runlens"), QByteArrayLiteral("convert")};
+    for (const QString& argument : arguments)
+        storage.append(argument.toLocal8Bit());
+    std::vector<char*> argv;
+    for (QByteArray& argument : storage)
+        argv.push_back(argument.data());
+    argv.push_back(nullptr);
+    return command->run(int(storage.size()), argv.data());
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestConvertCommand : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void isRegistered() { QVERIFY(findHeadlessCommand("convert")); }
+
+    void folded_data()
+    {
+        QTest::addColumn<QString>("input");
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("perf script") << "perf-mixed.txt" << QStringList{} << "perf-mixed.folded";
+        QTest::newRow("perf script gzip") << "perf-mixed.txt.gz" << QStringList{} << "perf-mixed.folded";
+        QTest::newRow("--pid") << "perf-mixed.txt" << QStringList{"--pid"} << "perf-mixed.pid.folded";
+        QTest::newRow("--tid --kernel --jit")
+            << "perf-mixed.txt.gz" << QStringList{"--tid", "--kernel", "--jit"} << "perf-mixed.tid-kernel-jit.folded";
+        QTest::newRow("--tid --all") << "perf-mixed.txt" << QStringList{"--tid", "--all"} << "perf-mixed.tid-kernel-jit.folded";
+        QTest::newRow("--addrs") << "perf-mixed.txt" << QStringList{"--addrs"} << "perf-mixed.addrs.folded";
+        QTest::newRow("tid only") << "perf-tid-only.txt" << QStringList{} << "perf-tid-only.folded";
+        QTest::newRow("tid only --tid --kernel --jit")
+            << "perf-tid-only.txt" << QStringList{"--tid", "--kernel", "--jit"} << "perf-tid-only.tid-kernel-jit.folded";
+        QTest::newRow("folded") << "folded-simple.txt" << QStringList{} << "folded-simple.folded";
+        QTest::newRow("folded --kernel --jit")
+            << "folded-simple.txt" << QStringList{"--kernel", "--jit"} << "folded-simple.kernel-jit.folded";
+    }
+    void folded()
+    {
+        QFETCH(QString, input);
+        QFETCH(QStringList, options);
+        QFETCH(QString, expected);
+        QTemporaryDir directory;
+        const QString output = directory.filePath(QStringLiteral("out.folded"));
+        QCOMPARE(runConvert(QStringList{"--to", "folded"} + options + QStringList{"-o", output, fixture(input)}), 0);
+        QCOMPARE(readAll(output), readAll(fixture(expected)));
+    }
+
+    void usageErrors()
+    {
+        QCOMPARE(runConvert({fixture(QStringLiteral("perf-mixed.txt"))}), 2);                          // no --to
+        QCOMPARE(runConvert({"--to", "svg", fixture(QStringLiteral("perf-mixed.txt"))}), 2);            // unknown format
+        QCOMPARE(runConvert({"--to", "folded"}), 2);                                                     // no file
+        QCOMPARE(runConvert({"--to", "folded", "--bogus", fixture(QStringLiteral("perf-mixed.txt"))}), 2);
+    }
+
+    void unreadableFile()
+    {
+        QTemporaryDir directory;
+        QCOMPARE(runConvert({"--to", "folded", directory.filePath(QStringLiteral("missing.txt"))}), 1);
+        const QString notes = directory.filePath(QStringLiteral("notes.txt"));
+        QFile file(notes);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("hello\n");
+        file.close();
+        QCOMPARE(runConvert({"--to", "folded", notes}), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestConvertCommand)
+#include "tst_convertcommand.moc"

@@ -1,0 +1,242 @@
+#include "FlameGraphPanel.h"
+
+#include "FlameGraphView.h"
+#include "FlameScopeView.h"
+#include "StackTreeDiff.h"
+#include "TimeController.h"
+#include "TopFunctionsModel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QHeaderView>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace {
+
+// The selection on the shared axis, in the run's own nanoseconds.
+StackTreeFilter filterFor(const RunEntry& entry, std::optional<TimeController::Range> selection)
+{
+    StackTreeFilter filter;
+    if (selection) {
+        const double begin = selection->first - entry.offsetSeconds;
+        const double end = selection->second - entry.offsetSeconds;
+        filter.timeNs = std::pair<std::int64_t, std::int64_t>{std::int64_t(std::llround(begin * 1e9)),
+                                                              std::int64_t(std::llround(end * 1e9))};
+    }
+    return filter;
+}
+
+} // namespace
+
+FlameGraphPanel::FlameGraphPanel(RunSet* runs, TimeController* time, QWidget* parent)
+    : QWidget(parent)
+    , m_runs(runs)
+    , m_time(time)
+{
+    setObjectName(QStringLiteral("flameGraphPanel"));
+    m_view = new FlameGraphView(this);
+    m_mode = new QComboBox(this);
+    m_mode->addItems({tr("Flame graph"), tr("Icicle graph")});
+    m_mode->setToolTip(tr("Flame graph: callers at the bottom. Icicle graph: callers at the top."));
+    m_compare = new QCheckBox(tr("Compare with baseline"), this);
+    m_compare->setChecked(true);
+    m_compare->setToolTip(tr("Colour the current run's flame graph by the change from the baseline run"));
+    m_normalisation = new QComboBox(this);
+    m_normalisation->addItems({tr("by share of samples"), tr("by samples per second")});
+    m_normalisation->setToolTip(tr("Share of samples compares where the time went; samples per second also "
+                                   "shows how much more or less CPU was used"));
+    m_search = new QLineEdit(this);
+    m_search->setPlaceholderText(tr("Search functions (regular expression)"));
+    m_search->setClearButtonEnabled(true);
+    m_matched = new QLabel(this);
+    m_status = new QLabel(this);
+
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(m_view);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+
+    // Beside the graph: the functions by self and total time, and the frames that disappeared.
+    m_tabs = new QTabWidget(this);
+    m_topModel = new TopFunctionsModel(this);
+    m_topView = new QTableView(m_tabs);
+    m_topView->setObjectName(QStringLiteral("topFunctions"));
+    m_topView->setModel(m_topModel);
+    m_topView->setSortingEnabled(true);
+    m_topView->sortByColumn(TopFunctionsModel::Self, Qt::DescendingOrder);
+    m_topView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_topView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_topView->verticalHeader()->hide();
+    m_topView->horizontalHeader()->setStretchLastSection(true);
+    m_tabs->addTab(m_topView, tr("Top functions"));
+    m_disappeared = new QListWidget(m_tabs);
+    m_disappeared->setObjectName(QStringLiteral("disappearedFrames"));
+    m_disappeared->setToolTip(tr("Frames the baseline has and the current run does not: they have no width in the graph"));
+    m_tabs->addTab(m_disappeared, tr("Only in baseline"));
+    m_scope = new FlameScopeView(m_tabs);
+    m_tabs->addTab(m_scope, tr("Heat map"));
+    m_tabs->setTabToolTip(2, tr("The current run's samples per 20 ms, a column per second: drag to select a time range"));
+
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(scroll);
+    splitter->addWidget(m_tabs);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    splitter->setSizes({620, 380});
+
+    auto* tools = new QHBoxLayout;
+    tools->addWidget(m_mode);
+    tools->addWidget(m_compare);
+    tools->addWidget(m_normalisation);
+    tools->addWidget(m_search, 1);
+    tools->addWidget(m_matched);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(tools);
+    layout->addWidget(m_status);
+    layout->addWidget(splitter, 1);
+
+    connect(m_mode, &QComboBox::currentIndexChanged, this, [this](int index) { m_view->setIcicle(index == 1); });
+    connect(m_compare, &QCheckBox::toggled, this, &FlameGraphPanel::scheduleRefresh);
+    connect(m_normalisation, &QComboBox::currentIndexChanged, this, &FlameGraphPanel::scheduleRefresh);
+    connect(m_search, &QLineEdit::textChanged, m_view, &FlameGraphView::setSearchPattern);
+    connect(m_view, &FlameGraphView::searchMatched, this, [this](double share) {
+        m_matched->setText(m_search->text().isEmpty() ? QString()
+                                                      : tr("%1% matched").arg(QString::number(share * 100, 'f', 1)));
+    });
+    connect(m_disappeared, &QListWidget::currentTextChanged, m_view, &FlameGraphView::setHighlightedFunction);
+    connect(m_topView, &QTableView::clicked, this, [this](const QModelIndex& index) {
+        m_view->setHighlightedFunction(
+            m_topModel->data(m_topModel->index(index.row(), TopFunctionsModel::Function)).toString());
+    });
+    for (auto signal : {&RunSet::runAdded, &RunSet::runRemoved, &RunSet::runChanged, &RunSet::baselineChanged,
+                        &RunSet::currentChanged})
+        connect(m_runs, signal, this, &FlameGraphPanel::scheduleRefresh);
+    connect(m_runs, &RunSet::runsReset, this, &FlameGraphPanel::scheduleRefresh);
+    connect(m_runs, &RunSet::orderChanged, this, &FlameGraphPanel::scheduleRefresh);
+    connect(m_time, &TimeController::selectionChanged, this, &FlameGraphPanel::scheduleRefresh);
+    connect(m_scope, &FlameScopeView::rangeSelected, this,
+            [this](double begin, double end) { m_time->setSelection(TimeController::Range{begin, end}); });
+    connect(&m_watcher, &QFutureWatcher<Result>::finished, this, &FlameGraphPanel::showResult);
+    scheduleRefresh();
+}
+
+FlameGraphPanel::~FlameGraphPanel()
+{
+    m_watcher.waitForFinished();
+}
+
+void FlameGraphPanel::scheduleRefresh()
+{
+    if (m_pending)
+        return;
+    m_pending = true;
+    // Several signals in a row (a run added, then made current) rebuild once.
+    QTimer::singleShot(0, this, [this] {
+        m_pending = false;
+        refresh();
+    });
+}
+
+int FlameGraphPanel::selectedRun() const
+{
+    const int current = m_runs->currentIndex();
+    if (current >= 0 && current < m_runs->count() && m_runs->at(current).run->profile())
+        return current;
+    // Otherwise the last run with a profile: usually the one just opened.
+    for (int i = m_runs->count() - 1; i >= 0; --i) {
+        if (m_runs->at(i).run->profile())
+            return i;
+    }
+    return -1;
+}
+
+void FlameGraphPanel::refresh()
+{
+    if (m_watcher.isRunning()) {
+        m_rerun = true; // the answer would be stale: ask again when this one lands
+        return;
+    }
+    const int selected = selectedRun();
+    if (selected < 0) {
+        m_view->setTree(nullptr);
+        m_status->setText(tr("None of the open runs has CPU stack samples. Record with stack sampling, or open "
+                             "folded stacks or `perf script` output."));
+        m_topModel->setTree(nullptr);
+        m_scope->setProfile(nullptr, 0);
+        emit treeShown();
+        return;
+    }
+    const int baseline = m_runs->baselineIndex();
+    const bool diff = m_compare->isChecked() && baseline >= 0 && baseline != selected
+                   && m_runs->at(baseline).run->profile();
+    const RunEntry selectedEntry = m_runs->at(selected);
+    const std::optional<RunEntry> baselineEntry = diff ? std::optional<RunEntry>(m_runs->at(baseline)) : std::nullopt;
+    const auto selection = m_time->selection();
+    m_scope->setProfile(selectedEntry.run->profile(), selectedEntry.offsetSeconds);
+    const auto normalisation =
+        m_normalisation->currentIndex() == 1 ? DiffNormalisation::PerSecond : DiffNormalisation::TotalSamples;
+    m_status->setText(tr("Computing the flame graph…"));
+    // The job holds the runs (shared pointers), so closing a run meanwhile cannot pull the
+    // samples from under it.
+    m_watcher.setFuture(QtConcurrent::run([selectedEntry, baselineEntry, selection, normalisation]() {
+        Result result;
+        result.selectedName = selectedEntry.displayName.isEmpty() ? selectedEntry.run->name() : selectedEntry.displayName;
+        const StackTreePtr tree = StackTree::build(*selectedEntry.run->profile(), filterFor(selectedEntry, selection));
+        if (baselineEntry) {
+            result.baselineName =
+                baselineEntry->displayName.isEmpty() ? baselineEntry->run->name() : baselineEntry->displayName;
+            const StackTreePtr base =
+                StackTree::build(*baselineEntry->run->profile(), filterFor(*baselineEntry, selection));
+            result.tree = StackTreeDiff::compute(*base, *tree, normalisation);
+        } else {
+            result.tree = tree;
+        }
+        result.status = selection ? tr("%1 samples of %2 between %3 s and %4 s (the selected range)")
+                                        .arg(tree->totalSamples())
+                                        .arg(result.selectedName)
+                                        .arg(selection->first, 0, 'f', 2)
+                                        .arg(selection->second, 0, 'f', 2)
+                                  : tr("%1 samples of %2 (the whole run; select a range in a chart to narrow it)")
+                                        .arg(tree->totalSamples())
+                                        .arg(result.selectedName);
+        return result;
+    }));
+}
+
+void FlameGraphPanel::showResult()
+{
+    const Result result = m_watcher.result();
+    if (m_rerun) {
+        m_rerun = false;
+        refresh();
+        return;
+    }
+    m_view->setRunNames(result.selectedName, result.baselineName);
+    m_view->setTree(result.tree);
+    m_topModel->setTree(result.tree);
+    m_status->setText(result.status);
+    m_disappeared->clear();
+    if (result.tree && result.tree->isDiff()) {
+        const double base = double(std::max<std::uint64_t>(1, result.tree->baselineSamples()));
+        for (const std::uint32_t node : result.tree->disappeared()) {
+            const auto& function = result.tree->functionOf(node);
+            auto* item = new QListWidgetItem(QString::fromStdString(function.symbol), m_disappeared);
+            item->setToolTip(tr("%1 baseline samples (%2% of the baseline)")
+                                 .arg(result.tree->baselineTotal(node))
+                                 .arg(QString::number(100.0 * double(result.tree->baselineTotal(node)) / base, 'f', 2)));
+        }
+    }
+    m_tabs->setTabText(1, tr("Only in baseline (%1)").arg(m_disappeared->count()));
+    emit treeShown();
+}

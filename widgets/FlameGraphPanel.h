@@ -1,0 +1,75 @@
+// The flame graph of the current run (or its difference from the baseline) for the time range
+// selected in the charts: observes the RunSet and the TimeController and rebuilds the call trees
+// off the GUI thread whenever the run, the baseline, an offset or the selection changes.
+#pragma once
+
+#include "RunSet.h"
+#include "StackTree.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+class FlameGraphView;
+class FlameScopeView;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QTabWidget;
+class QTableView;
+class TopFunctionsModel;
+class TimeController;
+
+class FlameGraphPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    FlameGraphPanel(RunSet* runs, TimeController* time, QWidget* parent = nullptr);
+    ~FlameGraphPanel() override;
+
+    FlameGraphView* view() const { return m_view; }
+    QListWidget* disappearedList() const { return m_disappeared; }
+    QTableView* topFunctionsView() const { return m_topView; }
+    FlameScopeView* flameScope() const { return m_scope; }
+    TopFunctionsModel* topFunctionsModel() const { return m_topModel; }
+    QCheckBox* compareBox() const { return m_compare; }
+    QComboBox* normalisationBox() const { return m_normalisation; }
+    QLineEdit* searchField() const { return m_search; }
+    bool isBusy() const { return m_watcher.isRunning() || m_pending; }
+    // Rebuilds now (signals schedule it for the next event loop turn).
+    void refresh();
+
+signals:
+    void treeShown();
+
+private:
+    struct Result {
+        StackTreePtr tree;
+        QString selectedName;
+        QString baselineName;
+        QString status;
+    };
+    void scheduleRefresh();
+    void showResult();
+    int selectedRun() const;
+
+    RunSet* m_runs;
+    TimeController* m_time;
+    FlameGraphView* m_view;
+    QComboBox* m_mode;
+    QCheckBox* m_compare;
+    QComboBox* m_normalisation;
+    QLineEdit* m_search;
+    QLabel* m_status;
+    QLabel* m_matched;
+    QListWidget* m_disappeared;
+    QTabWidget* m_tabs;
+    TopFunctionsModel* m_topModel;
+    QTableView* m_topView;
+    FlameScopeView* m_scope;
+    QFutureWatcher<Result> m_watcher;
+    bool m_pending = false;
+    bool m_rerun = false;
+};

@@ -1,0 +1,148 @@
+#include "FlameScopeView.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+// White (no samples) through yellow to red (the busiest cell), as FlameScope colours its grid.
+QColor heat(double fraction)
+{
+    if (fraction <= 0)
+        return QColor(250, 250, 250);
+    fraction = std::clamp(fraction, 0.0, 1.0);
+    return QColor::fromHsvF(float(0.16 * (1.0 - fraction)), float(0.25 + 0.75 * fraction), 1.0f);
+}
+
+} // namespace
+
+FlameScopeView::FlameScopeView(QWidget* parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("flameScopeView"));
+    setMouseTracking(true);
+    setToolTip(tr("Samples per 20 ms: one column per second. Drag from one cell to another to select that time."));
+}
+
+void FlameScopeView::setProfile(const runlens::format::ProfileTables* profile, double offsetSeconds)
+{
+    m_offset = offsetSeconds;
+    m_cells.clear();
+    m_maximum = 0;
+    m_columns = 0;
+    m_image = QImage();
+    if (profile && !profile->empty()) {
+        const auto& times = profile->samples.timeNs;
+        const std::int64_t last = *std::max_element(times.begin(), times.end());
+        const int columns = std::max(1, int(last / 1'000'000'000) + 1);
+        m_cells.assign(std::size_t(columns) * kRows, 0);
+        for (const std::int64_t t : times) {
+            if (t < 0)
+                continue;
+            const int column = int(t / 1'000'000'000);
+            const int row = int((t % 1'000'000'000) * kRows / 1'000'000'000);
+            m_maximum = std::max(m_maximum, ++m_cells[std::size_t(column) * kRows + std::size_t(row)]);
+        }
+        m_columns = columns;
+        m_image = QImage(columns, kRows, QImage::Format_RGB32);
+        for (int c = 0; c < columns; ++c) {
+            for (int r = 0; r < kRows; ++r)
+                m_image.setPixelColor(c, r, heat(m_maximum > 0 ? double(countAt(c, r)) / m_maximum : 0.0));
+        }
+    }
+    m_dragStart.reset();
+    m_dragEnd.reset();
+    updateGeometry();
+    update();
+}
+
+int FlameScopeView::countAt(int column, int row) const
+{
+    if (column < 0 || row < 0 || row >= kRows || std::size_t(column) * kRows >= m_cells.size())
+        return 0;
+    return m_cells[std::size_t(column) * kRows + std::size_t(row)];
+}
+
+QSize FlameScopeView::sizeHint() const
+{
+    return {std::max(200, columns() * 8), kRows * 4};
+}
+
+QRectF FlameScopeView::mapArea() const
+{
+    return QRectF(rect()).adjusted(2, 2, -2, -2);
+}
+
+QRectF FlameScopeView::cellRect(int column, int row) const
+{
+    const QRectF area = mapArea();
+    const double w = area.width() / std::max(1, columns());
+    const double h = area.height() / kRows;
+    return QRectF(area.left() + column * w, area.top() + row * h, w, h);
+}
+
+std::optional<std::pair<int, int>> FlameScopeView::cellAt(const QPointF& point) const
+{
+    const QRectF area = mapArea();
+    if (columns() == 0 || !area.contains(point))
+        return std::nullopt;
+    const int column = std::clamp(int((point.x() - area.left()) / area.width() * columns()), 0, columns() - 1);
+    const int row = std::clamp(int((point.y() - area.top()) / area.height() * kRows), 0, kRows - 1);
+    return std::pair{column, row};
+}
+
+void FlameScopeView::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    painter.fillRect(rect(), palette().base());
+    if (m_image.isNull()) {
+        painter.drawText(rect(), Qt::AlignCenter, tr("No stack samples"));
+        return;
+    }
+    painter.drawImage(mapArea(), m_image);
+    if (m_dragStart && m_dragEnd) {
+        // The cells between the two ends, in time order (column by column, top to bottom).
+        auto [a, b] = std::minmax(*m_dragStart, *m_dragEnd);
+        painter.setPen(QPen(Qt::blue, 2));
+        for (int c = a.first; c <= b.first; ++c) {
+            const int first = c == a.first ? a.second : 0;
+            const int last = c == b.first ? b.second : kRows - 1;
+            painter.drawRect(cellRect(c, first).united(cellRect(c, last)));
+        }
+    }
+}
+
+void FlameScopeView::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton)
+        return;
+    m_dragStart = cellAt(event->position());
+    m_dragEnd = m_dragStart;
+    update();
+}
+
+void FlameScopeView::mouseMoveEvent(QMouseEvent* event)
+{
+    if (const auto cell = cellAt(event->position())) {
+        setToolTip(tr("%1 s + %2 ms: %3 samples").arg(cell->first).arg(cell->second * 1000 / kRows).arg(countAt(cell->first, cell->second)));
+        if (m_dragStart && (event->buttons() & Qt::LeftButton)) {
+            m_dragEnd = cell;
+            update();
+        }
+    }
+}
+
+void FlameScopeView::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton || !m_dragStart)
+        return;
+    if (const auto cell = cellAt(event->position()))
+        m_dragEnd = cell;
+    const auto [a, b] = std::minmax(*m_dragStart, *m_dragEnd);
+    // From the start of the first cell to the end of the last one, on the shared axis.
+    emit rangeSelected(timeOf(a.first, a.second) + m_offset, timeOf(b.first, b.second) + 1.0 / kRows + m_offset);
+    update();
+}
