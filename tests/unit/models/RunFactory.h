@@ -11,6 +11,7 @@ struct MetricSpec {
     std::string unit;
     std::vector<std::string> instances; // "" for a single value
     std::function<double(std::size_t row, std::size_t instance)> value;
+    runlens::format::BetterDirection better = runlens::format::BetterDirection::Neutral;
 };
 
 inline RunPtr makeRun(const QString& path, const std::string& name, std::size_t rows, double intervalSeconds,
@@ -36,6 +37,7 @@ inline RunPtr makeRun(const QString& path, const std::string& name, std::size_t 
         descriptor.id = metric.id;
         descriptor.title = metric.id;
         descriptor.unit = metric.unit;
+        descriptor.better = metric.better;
         descriptor.category = group == "cpu" ? "CPU" : group == "mem" ? "Memory" : group;
         archive.metrics.push_back(descriptor);
         for (std::size_t i = 0; i < metric.instances.size(); ++i) {

@@ -1,0 +1,200 @@
+#include "SummaryBuilder.h"
+
+#include "Comparability.h"
+#include "FindingRules.h"
+
+#include <QCoreApplication>
+
+#include <cmath>
+#include <set>
+
+namespace {
+
+using runlens::format::BetterDirection;
+
+// A seed per metric, instance and run: each comparison draws its own resamples, and the same
+// comparison draws the same ones every time (the summary must not flicker between redraws).
+std::uint64_t seedFor(std::uint64_t base, const QString& metricId, const QString& instance, int run)
+{
+    std::uint64_t hash = 14695981039346656037ULL; // FNV-1a
+    const QByteArray key = (metricId + QChar(0x1f) + instance).toUtf8();
+    for (const char c : key) {
+        hash ^= std::uint8_t(c);
+        hash *= 1099511628211ULL;
+    }
+    return base ^ hash ^ (std::uint64_t(run) * 0x9e3779b97f4a7c15ULL);
+}
+
+Verdict judge(const DifferenceEstimate& estimate, BetterDirection better)
+{
+    if (estimate.difference == 0)
+        return Verdict::Unchanged;
+    if (!estimate.significant)
+        return Verdict::WithinNoise;
+    switch (better) {
+    case BetterDirection::Higher:
+        return estimate.difference > 0 ? Verdict::Improvement : Verdict::Regression;
+    case BetterDirection::Lower:
+        return estimate.difference < 0 ? Verdict::Improvement : Verdict::Regression;
+    case BetterDirection::Neutral:
+        break;
+    }
+    return Verdict::Changed;
+}
+
+} // namespace
+
+QString verdictName(Verdict verdict)
+{
+    switch (verdict) {
+    case Verdict::NoData: return QStringLiteral("no-data");
+    case Verdict::Baseline: return QStringLiteral("baseline");
+    case Verdict::Unchanged: return QStringLiteral("unchanged");
+    case Verdict::WithinNoise: return QStringLiteral("within-noise");
+    case Verdict::Improvement: return QStringLiteral("improvement");
+    case Verdict::Regression: return QStringLiteral("regression");
+    case Verdict::Changed: return QStringLiteral("changed");
+    }
+    return {};
+}
+
+QString severityName(FindingSeverity severity)
+{
+    switch (severity) {
+    case FindingSeverity::Info: return QStringLiteral("info");
+    case FindingSeverity::Warning: return QStringLiteral("warning");
+    case FindingSeverity::Critical: return QStringLiteral("critical");
+    }
+    return {};
+}
+
+QString SummaryBuilder::repeatGroupOf(const Run& run)
+{
+    const nlohmann::json& manifest = run.manifest();
+    const auto runInfo = manifest.find("run");
+    if (runInfo == manifest.end() || !runInfo->is_object())
+        return {};
+    const auto tags = runInfo->find("tags");
+    if (tags == runInfo->end() || !tags->is_object())
+        return {};
+    for (const char* key : {"group", "variant"}) {
+        if (const auto tag = tags->find(key); tag != tags->end() && tag->is_string())
+            return QString::fromStdString(tag->get<std::string>());
+    }
+    return {};
+}
+
+std::optional<QString> SummaryBuilder::summaryInstance(const Run& run, const QString& metricId)
+{
+    const QStringList instances = run.instances(metricId);
+    const QString aggregate = QString::fromLatin1(runlens::format::kAggregateInstance);
+    if (instances.contains(aggregate))
+        return aggregate;
+    if (instances.contains(QString()))
+        return QString();
+    return std::nullopt;
+}
+
+SummaryRow SummaryBuilder::buildRow(const std::vector<SummaryRunInput>& runs, int baseline, const QString& metricId,
+                                    const QString& instance, const SignificanceTest::Options& significance)
+{
+    SummaryRow row;
+    row.metricId = metricId;
+    row.instance = instance;
+    for (const SummaryRunInput& input : runs) {
+        if (const auto* descriptor = input.run->metric(metricId)) {
+            row.title = QString::fromStdString(descriptor->title);
+            row.unit = QString::fromStdString(descriptor->unit);
+            row.category = QString::fromStdString(descriptor->category);
+            row.better = descriptor->better;
+            break;
+        }
+    }
+    std::vector<std::vector<double>> values(runs.size());
+    row.cells.resize(runs.size());
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        values[r] = WindowStatistics::windowValues(runs[r].run->series(metricId, instance), runs[r].window);
+        row.cells[r].stats = WindowStatistics::of(values[r]);
+    }
+    const SummaryCell& base = row.cells[std::size_t(baseline)];
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        SummaryCell& cell = row.cells[r];
+        if (int(r) == baseline) {
+            cell.verdict = cell.stats.isEmpty() ? Verdict::NoData : Verdict::Baseline;
+            continue;
+        }
+        if (cell.stats.isEmpty() || base.stats.isEmpty())
+            continue;
+        cell.delta = cell.stats.mean - base.stats.mean;
+        cell.deltaPercent = base.stats.mean != 0 ? 100.0 * cell.delta / std::fabs(base.stats.mean) : std::nan("");
+        SignificanceTest::Options options = significance;
+        options.seed = seedFor(significance.seed, metricId, instance, int(r));
+        cell.estimate = SignificanceTest::compare(values[std::size_t(baseline)], values[r], options);
+        cell.verdict = judge(cell.estimate, row.better);
+    }
+
+    std::map<QString, std::vector<double>> groups;
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        if (!runs[r].repeatGroup.isEmpty() && !row.cells[r].stats.isEmpty())
+            groups[runs[r].repeatGroup].push_back(row.cells[r].stats.mean);
+    }
+    for (const auto& [group, means] : groups) {
+        if (means.size() >= 2)
+            row.spreads.push_back({group, RepeatSpread::of(means)});
+    }
+    return row;
+}
+
+SummaryReport SummaryBuilder::build(const std::vector<SummaryRunInput>& runs, int baseline, const Options& options)
+{
+    SummaryReport report;
+    report.baseline = baseline;
+    for (const SummaryRunInput& input : runs)
+        report.runs.push_back({input.name, input.run->filePath(), input.window, input.repeatGroup});
+    if (runs.empty() || baseline < 0 || baseline >= int(runs.size()))
+        return report;
+
+    // The baseline's metric order (the recorder's: CPU, memory, ...), then what only others have.
+    std::vector<QString> order;
+    std::set<QString> seen;
+    const auto collect = [&](const Run& run) {
+        for (const auto& descriptor : run.metrics()) {
+            const QString id = QString::fromStdString(descriptor.id);
+            if (seen.insert(id).second)
+                order.push_back(id);
+        }
+    };
+    collect(*runs[std::size_t(baseline)].run);
+    for (const SummaryRunInput& input : runs)
+        collect(*input.run);
+
+    for (const QString& id : order) {
+        std::optional<QString> instance;
+        for (const SummaryRunInput& input : runs) {
+            instance = summaryInstance(*input.run, id);
+            if (instance)
+                break;
+        }
+        if (!instance)
+            continue;
+        SummaryRow row = buildRow(runs, baseline, id, *instance, options.significance);
+        bool any = false;
+        for (const SummaryCell& cell : row.cells)
+            any = any || !cell.stats.isEmpty();
+        if (any)
+            report.rows.push_back(std::move(row));
+    }
+
+    if (options.rules)
+        report.findings = options.rules->evaluate(runs, baseline, report);
+    if (options.comparability && runs.size() > 1) {
+        std::vector<Comparability::Facts> facts;
+        QStringList names;
+        for (const SummaryRunInput& input : runs) {
+            facts.push_back(Comparability::factsOf(*input.run));
+            names.append(input.name);
+        }
+        report.comparability = options.comparability->compare(facts, names);
+    }
+    return report;
+}

@@ -1,0 +1,30 @@
+// Builds the SummaryReport of a set of runs: statistics per metric over each run's window, deltas
+// to the baseline judged by the metric's better-direction and by the significance test, repeat
+// spreads, findings and comparability. Pure computation on immutable runs: safe on any thread.
+#pragma once
+
+#include "SummaryReport.h"
+
+class Comparability;
+class FindingRules;
+
+class SummaryBuilder
+{
+public:
+    struct Options {
+        SignificanceTest::Options significance;
+        const FindingRules* rules = nullptr;          // no findings without
+        const Comparability* comparability = nullptr; // no host comparison without
+    };
+
+    // One row per metric that has an aggregate ("all") or single value in any run.
+    static SummaryReport build(const std::vector<SummaryRunInput>& runs, int baseline, const Options& options);
+    // The row of one metric and instance (a CPU, a disk): the per-instance summary on demand.
+    static SummaryRow buildRow(const std::vector<SummaryRunInput>& runs, int baseline, const QString& metricId,
+                               const QString& instance, const SignificanceTest::Options& significance);
+
+    // The repeat group a run belongs to: its "group" tag, else its "variant" tag, else none.
+    static QString repeatGroupOf(const Run& run);
+    // The instance the summary table uses for a metric in a run: "all", else "" (single value).
+    static std::optional<QString> summaryInstance(const Run& run, const QString& metricId);
+};

@@ -1,0 +1,300 @@
+#include "SummaryExport.h"
+
+#include "UnitFormat.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QLocale>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+std::vector<int> allRows(const SummaryReport& report)
+{
+    std::vector<int> all(report.rows.size());
+    for (std::size_t i = 0; i < all.size(); ++i)
+        all[i] = int(i);
+    return all;
+}
+
+// Plain numbers for machines: up to 10 significant digits, C locale, empty for "no value".
+QString number(double value)
+{
+    return std::isfinite(value) ? QLocale::c().toString(value, 'g', 10) : QString();
+}
+
+QString csvField(const QString& text)
+{
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')))
+        return text;
+    QString quoted = text;
+    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
+    return QLatin1Char('"') + quoted + QLatin1Char('"');
+}
+
+QString markdownCell(QString text)
+{
+    text.replace(QLatin1String("|"), QLatin1String("\\|"));
+    return text;
+}
+
+nlohmann::ordered_json jsonNumber(double value)
+{
+    return std::isfinite(value) ? nlohmann::ordered_json(value) : nlohmann::ordered_json(nullptr);
+}
+
+QString windowText(const TimeWindow& window)
+{
+    if (!window)
+        return QCoreApplication::translate("SummaryExport", "whole run");
+    const QString from = QLocale::c().toString(window->first, 'f', 1);
+    if (!std::isfinite(window->second))
+        return QCoreApplication::translate("SummaryExport", "from %1 s to the end").arg(from);
+    return QStringLiteral("%1 s – %2 s").arg(from, QLocale::c().toString(window->second, 'f', 1));
+}
+
+} // namespace
+
+namespace SummaryExport {
+
+QString verdictText(Verdict verdict)
+{
+    switch (verdict) {
+    case Verdict::NoData: return QCoreApplication::translate("SummaryExport", "no data");
+    case Verdict::Baseline: return QCoreApplication::translate("SummaryExport", "baseline");
+    case Verdict::Unchanged: return QCoreApplication::translate("SummaryExport", "unchanged");
+    case Verdict::WithinNoise: return QCoreApplication::translate("SummaryExport", "within noise");
+    case Verdict::Improvement: return QCoreApplication::translate("SummaryExport", "improvement");
+    case Verdict::Regression: return QCoreApplication::translate("SummaryExport", "regression");
+    case Verdict::Changed: return QCoreApplication::translate("SummaryExport", "changed");
+    }
+    return {};
+}
+
+QString formatDelta(const SummaryRow& row, const SummaryCell& cell)
+{
+    if (cell.verdict == Verdict::NoData || cell.verdict == Verdict::Baseline)
+        return {};
+    if (std::isfinite(cell.deltaPercent)) {
+        const QString digits = QLocale::c().toString(cell.deltaPercent, 'f', std::fabs(cell.deltaPercent) < 10 ? 1 : 0);
+        if (digits == QLatin1String("0") || digits == QLatin1String("0.0") || digits == QLatin1String("-0.0")
+            || digits == QLatin1String("-0"))
+            return QStringLiteral("±0 %");
+        return (cell.deltaPercent > 0 ? QStringLiteral("+") : QString()) + digits + QStringLiteral(" %");
+    }
+    return (cell.delta > 0 ? QStringLiteral("+") : QString()) + UnitFormat::format(cell.delta, row.unit);
+}
+
+QByteArray toCsv(const SummaryReport& report)
+{
+    return toCsv(report, allRows(report));
+}
+
+QByteArray toMarkdown(const SummaryReport& report)
+{
+    return toMarkdown(report, allRows(report));
+}
+
+QByteArray toCsv(const SummaryReport& report, const std::vector<int>& rows)
+{
+    QStringList header{QStringLiteral("metric"), QStringLiteral("instance"), QStringLiteral("title"),
+                       QStringLiteral("unit"), QStringLiteral("category"), QStringLiteral("better")};
+    for (std::size_t r = 0; r < report.runs.size(); ++r) {
+        const QString& name = report.runs[r].name;
+        for (const char* stat : {"n", "mean", "sd", "min", "p50", "p90", "p99", "max"})
+            header.append(csvField(name + QLatin1Char(' ') + QLatin1String(stat)));
+        if (int(r) != report.baseline) {
+            for (const char* column : {"delta", "delta %", "ci low", "ci high", "verdict"})
+                header.append(csvField(name + QLatin1Char(' ') + QLatin1String(column)));
+        }
+    }
+    QString out = header.join(QLatin1Char(',')) + QLatin1Char('\n');
+    for (const int index : rows) {
+        const SummaryRow& row = report.rows[std::size_t(index)];
+        QStringList fields{csvField(row.metricId), csvField(row.instance), csvField(row.title), csvField(row.unit),
+                           csvField(row.category),
+                           QString::fromLatin1(runlens::format::toString(row.better).data(), qsizetype(runlens::format::toString(row.better).size()))};
+        for (std::size_t r = 0; r < row.cells.size(); ++r) {
+            const SummaryCell& cell = row.cells[r];
+            const WindowStatistics& s = cell.stats;
+            if (s.isEmpty()) {
+                fields.append(QStringLiteral("0"));
+                for (int i = 0; i < 7; ++i)
+                    fields.append(QString());
+            } else {
+                fields.append(QString::number(s.count));
+                for (const double v : {s.mean, s.sd, s.min, s.p50, s.p90, s.p99, s.max})
+                    fields.append(number(v));
+            }
+            if (int(r) != report.baseline) {
+                const bool compared = cell.verdict != Verdict::NoData;
+                fields.append(compared ? number(cell.delta) : QString());
+                fields.append(compared ? number(cell.deltaPercent) : QString());
+                fields.append(compared && cell.estimate.tested ? number(cell.estimate.low) : QString());
+                fields.append(compared && cell.estimate.tested ? number(cell.estimate.high) : QString());
+                fields.append(verdictName(cell.verdict));
+            }
+        }
+        out += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
+    }
+    return out.toUtf8();
+}
+
+std::vector<HeadlineItem> biggestChanges(const SummaryReport& report, int run, Verdict verdict, int count)
+{
+    std::vector<HeadlineItem> items;
+    std::vector<std::pair<double, int>> candidates;
+    for (std::size_t i = 0; i < report.rows.size(); ++i) {
+        const SummaryCell& cell = report.rows[i].cells[std::size_t(run)];
+        if (cell.verdict == verdict && std::isfinite(cell.deltaPercent))
+            candidates.emplace_back(std::fabs(cell.deltaPercent), int(i));
+    }
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (const auto& [size, index] : candidates) {
+        if (int(items.size()) == count)
+            break;
+        const SummaryRow& row = report.rows[std::size_t(index)];
+        items.push_back({index, run, row.title + QLatin1Char(' ') + formatDelta(row, row.cells[std::size_t(run)])});
+    }
+    return items;
+}
+
+QByteArray toMarkdown(const SummaryReport& report, const std::vector<int>& rows)
+{
+    QString out;
+    const int baseline = report.baseline;
+    out += QCoreApplication::translate("SummaryExport", "# Summary") + QStringLiteral("\n\n");
+    for (std::size_t r = 0; r < report.runs.size(); ++r) {
+        const SummaryRunInfo& run = report.runs[r];
+        out += QStringLiteral("- %1%2, %3\n")
+                   .arg(markdownCell(run.name),
+                        int(r) == baseline ? QCoreApplication::translate("SummaryExport", " (baseline)") : QString(),
+                        windowText(run.window));
+    }
+    out += QLatin1Char('\n');
+    if (!report.comparability.warnings.empty()) {
+        out += QCoreApplication::translate("SummaryExport", "## Comparability") + QStringLiteral("\n\n");
+        for (const ComparabilityWarning& warning : report.comparability.warnings)
+            out += QStringLiteral("- ") + warning.sentence + QLatin1Char('\n');
+        out += QLatin1Char('\n');
+    }
+    for (std::size_t r = 0; r < report.runs.size(); ++r) {
+        if (int(r) == baseline)
+            continue;
+        QStringList better;
+        for (const HeadlineItem& item : biggestChanges(report, int(r), Verdict::Improvement, 5))
+            better.append(item.text);
+        QStringList worse;
+        for (const HeadlineItem& item : biggestChanges(report, int(r), Verdict::Regression, 5))
+            worse.append(item.text);
+        out += QCoreApplication::translate("SummaryExport", "## %1 against %2").arg(report.runs[r].name, report.runs[std::size_t(baseline)].name)
+               + QStringLiteral("\n\n");
+        out += QCoreApplication::translate("SummaryExport", "- Better: %1\n")
+                   .arg(better.isEmpty() ? QCoreApplication::translate("SummaryExport", "nothing beyond noise") : better.join(QStringLiteral(", ")));
+        out += QCoreApplication::translate("SummaryExport", "- Worse: %1\n")
+                   .arg(worse.isEmpty() ? QCoreApplication::translate("SummaryExport", "nothing beyond noise") : worse.join(QStringLiteral(", ")));
+        out += QLatin1Char('\n');
+    }
+    if (!report.findings.empty()) {
+        out += QCoreApplication::translate("SummaryExport", "## Findings") + QStringLiteral("\n\n");
+        for (const Finding& finding : report.findings)
+            out += QStringLiteral("- **%1** %2 (`%3`)\n").arg(severityName(finding.severity), finding.sentence, finding.metricId);
+        out += QLatin1Char('\n');
+    }
+    out += QCoreApplication::translate("SummaryExport", "## Metrics (mean over the window)") + QStringLiteral("\n\n");
+    QStringList header{QCoreApplication::translate("SummaryExport", "Metric"), QCoreApplication::translate("SummaryExport", "Category")};
+    for (const SummaryRunInfo& run : report.runs)
+        header.append(markdownCell(run.name));
+    out += QStringLiteral("| ") + header.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
+    out += QStringLiteral("|---|---|") + QStringLiteral("---:|").repeated(qsizetype(report.runs.size())) + QLatin1Char('\n');
+    for (const int index : rows) {
+        const SummaryRow& row = report.rows[std::size_t(index)];
+        QStringList cells{QStringLiteral("%1 (`%2`)").arg(markdownCell(row.title), row.metricId), markdownCell(row.category)};
+        for (std::size_t r = 0; r < row.cells.size(); ++r) {
+            const SummaryCell& cell = row.cells[r];
+            QString text = cell.stats.isEmpty() ? QStringLiteral("–") : UnitFormat::format(cell.stats.mean, row.unit);
+            if (int(r) != baseline && cell.verdict != Verdict::NoData)
+                text += QStringLiteral(" (%1, %2)").arg(formatDelta(row, cell), verdictText(cell.verdict));
+            cells.append(markdownCell(text));
+        }
+        out += QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
+    }
+    return out.toUtf8();
+}
+
+QByteArray toJson(const SummaryReport& report)
+{
+    using Json = nlohmann::ordered_json;
+    Json document = Json::object();
+    document["baseline"] = report.baseline;
+    Json runs = Json::array();
+    for (const SummaryRunInfo& run : report.runs) {
+        // The file name only: the same runs give the same bytes wherever they are stored.
+        Json entry = {{"name", run.name.toStdString()}, {"file", QFileInfo(run.filePath).fileName().toStdString()}};
+        entry["window"] = run.window ? Json::array({run.window->first, run.window->second}) : Json(nullptr);
+        entry["repeat_group"] = run.repeatGroup.toStdString();
+        runs.push_back(entry);
+    }
+    document["runs"] = runs;
+    Json warnings = Json::array();
+    for (const ComparabilityWarning& warning : report.comparability.warnings)
+        warnings.push_back({{"section", warning.section.toStdString()}, {"key", warning.key.toStdString()},
+                            {"sentence", warning.sentence.toStdString()}});
+    document["comparability"] = warnings;
+    Json findings = Json::array();
+    for (const Finding& finding : report.findings)
+        findings.push_back({{"rule", finding.ruleId.toStdString()}, {"severity", severityName(finding.severity).toStdString()},
+                            {"run", finding.run}, {"metric", finding.metricId.toStdString()},
+                            {"sentence", finding.sentence.toStdString()}});
+    document["findings"] = findings;
+    Json metrics = Json::array();
+    for (const SummaryRow& row : report.rows) {
+        Json entry = {{"id", row.metricId.toStdString()}, {"instance", row.instance.toStdString()},
+                      {"title", row.title.toStdString()}, {"unit", row.unit.toStdString()},
+                      {"category", row.category.toStdString()}, {"better", std::string(runlens::format::toString(row.better))}};
+        Json cells = Json::array();
+        for (const SummaryCell& cell : row.cells) {
+            Json c = Json::object();
+            c["n"] = cell.stats.count;
+            if (!cell.stats.isEmpty()) {
+                const WindowStatistics& s = cell.stats;
+                c["mean"] = jsonNumber(s.mean);
+                c["sd"] = jsonNumber(s.sd);
+                c["min"] = jsonNumber(s.min);
+                c["p50"] = jsonNumber(s.p50);
+                c["p90"] = jsonNumber(s.p90);
+                c["p99"] = jsonNumber(s.p99);
+                c["max"] = jsonNumber(s.max);
+            }
+            c["verdict"] = verdictName(cell.verdict).toStdString();
+            if (cell.verdict != Verdict::NoData && cell.verdict != Verdict::Baseline) {
+                c["delta"] = jsonNumber(cell.delta);
+                c["delta_pct"] = jsonNumber(cell.deltaPercent);
+                if (cell.estimate.tested) {
+                    c["ci"] = Json::array({jsonNumber(cell.estimate.low), jsonNumber(cell.estimate.high)});
+                    c["block_lengths"] = Json::array({cell.estimate.baselineBlock, cell.estimate.otherBlock});
+                }
+            }
+            cells.push_back(c);
+        }
+        entry["runs"] = cells;
+        if (!row.spreads.empty()) {
+            Json spreads = Json::array();
+            for (const GroupSpread& group : row.spreads)
+                spreads.push_back({{"group", group.group.toStdString()}, {"runs", group.spread.runs},
+                                   {"range_over_median", jsonNumber(group.spread.rangeOverMedian)},
+                                   {"cv", jsonNumber(group.spread.coefficientOfVariation)}});
+            entry["repeat_spread"] = spreads;
+        }
+        metrics.push_back(entry);
+    }
+    document["metrics"] = metrics;
+    return QByteArray::fromStdString(document.dump(2)) + '\n';
+}
+
+} // namespace SummaryExport

@@ -1,0 +1,100 @@
+// What the summary knows about a comparison: per metric and run the statistics over the window,
+// the delta to the baseline and whether it is real; the findings; the comparability of the hosts.
+// Built off the GUI thread by SummaryBuilder and handed to views as an immutable snapshot.
+#pragma once
+
+#include "Comparability.h"
+#include "Finding.h"
+#include "RepeatSpread.h"
+#include "SignificanceTest.h"
+#include "WindowStatistics.h"
+
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+// How a run's value compares with the baseline's, judged by the metric's better-direction.
+enum class Verdict {
+    NoData,      // the metric is missing in this run or the baseline, or has no samples in the window
+    Baseline,    // this is the baseline
+    Unchanged,   // exactly the same mean
+    WithinNoise, // a difference the samples' own variability explains
+    Improvement,
+    Regression,
+    Changed,     // real, but the metric has no better direction
+};
+
+QString verdictName(Verdict verdict); // stable lower-case names for JSON/CSV output
+
+// One run as the summary sees it.
+struct SummaryRunInput {
+    RunPtr run;
+    QString name;
+    TimeWindow window;  // in the run's own seconds
+    QString repeatGroup; // runs with the same non-empty group are repeats of one configuration
+};
+
+struct SummaryCell {
+    WindowStatistics stats;
+    double delta = 0;        // mean - baseline mean
+    double deltaPercent = 0; // 100 * delta / |baseline mean|; NaN when the baseline mean is 0
+    DifferenceEstimate estimate;
+    Verdict verdict = Verdict::NoData;
+
+    bool isSignificantChange() const
+    {
+        return verdict == Verdict::Improvement || verdict == Verdict::Regression || verdict == Verdict::Changed;
+    }
+};
+
+struct GroupSpread {
+    QString group;
+    RepeatSpread spread;
+};
+
+struct SummaryRow {
+    QString metricId;
+    QString instance; // "all" or "" (single-valued) for the table; a CPU, disk ... on demand
+    QString title;
+    QString unit;
+    QString category;
+    runlens::format::BetterDirection better = runlens::format::BetterDirection::Neutral;
+    std::vector<SummaryCell> cells;   // one per run, in run order
+    std::vector<GroupSpread> spreads; // one per repeat group of two or more runs
+
+    bool hasSignificantChange() const
+    {
+        for (const SummaryCell& cell : cells) {
+            if (cell.isSignificantChange())
+                return true;
+        }
+        return false;
+    }
+};
+
+struct SummaryRunInfo {
+    QString name;
+    QString filePath;
+    TimeWindow window;
+    QString repeatGroup;
+};
+
+struct SummaryReport {
+    std::vector<SummaryRunInfo> runs;
+    int baseline = 0;
+    std::vector<SummaryRow> rows;
+    std::vector<Finding> findings;
+    ComparabilityReport comparability;
+
+    const SummaryRow* row(const QString& metricId) const
+    {
+        for (const SummaryRow& r : rows) {
+            if (r.metricId == metricId)
+                return &r;
+        }
+        return nullptr;
+    }
+};
+
+using SummaryReportPtr = std::shared_ptr<const SummaryReport>;

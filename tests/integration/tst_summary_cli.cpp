@@ -1,0 +1,132 @@
+// `runlens summary` as scripts and CI use it: the output for the bundled demo pair must be exactly
+// the checked-in files under tests/fixtures/summary/ (the bootstrap is seeded, so the verdicts are
+// reproducible). After an intended change of the output, regenerate them with
+// RUNLENS_UPDATE_SUMMARY_FIXTURES=1 ctest -R tst_summary_cli and review the diff.
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+namespace {
+
+struct Result {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Result runSummary(const QStringList& arguments)
+{
+    QProcess process;
+    process.start(QStringLiteral(RUNLENS_APP_PATH), QStringList{QStringLiteral("summary")} + arguments);
+    if (!process.waitForFinished(240000))
+        return {};
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
+            process.readAllStandardError()};
+}
+
+const QString kBaseline = QStringLiteral(RUNLENS_SOURCE_DIR "/resources/demo/demo-baseline.tar.gz");
+const QString kTuned = QStringLiteral(RUNLENS_SOURCE_DIR "/resources/demo/demo-tuned.tar.gz");
+
+} // namespace
+
+class TestSummaryCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void demoPairIsExact_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("markdown") << QStringList{} << "demo.md";
+        QTest::newRow("csv") << QStringList{QStringLiteral("--format"), QStringLiteral("csv")} << "demo.csv";
+        QTest::newRow("window") << QStringList{QStringLiteral("--window"), QStringLiteral("5:15")} << "demo-window-5-15.md";
+    }
+    void demoPairIsExact()
+    {
+        QFETCH(QStringList, options);
+        QFETCH(QString, expected);
+        const Result result = runSummary(QStringList{QStringLiteral("--baseline"), kBaseline, kTuned} + options);
+        QVERIFY2(result.exitCode == 0, result.err.constData());
+        QVERIFY(result.err.isEmpty());
+        const QString path = QStringLiteral(RUNLENS_SOURCE_DIR "/tests/fixtures/summary/") + expected;
+        if (qEnvironmentVariableIsSet("RUNLENS_UPDATE_SUMMARY_FIXTURES")) {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(result.out);
+        }
+        QFile file(path);
+        QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(path));
+        const QByteArray wanted = file.readAll();
+        if (result.out != wanted) {
+            // Point at the first differing line rather than dumping two large files.
+            const QList<QByteArray> got = result.out.split('\n');
+            const QList<QByteArray> want = wanted.split('\n');
+            for (qsizetype i = 0; i < std::min(got.size(), want.size()); ++i) {
+                if (got[i] != want[i])
+                    QFAIL(qPrintable(QStringLiteral("line %1 differs:\n  got:      %2\n  expected: %3")
+                                         .arg(i + 1)
+                                         .arg(QString::fromUtf8(got[i]), QString::fromUtf8(want[i]))));
+            }
+            QFAIL(qPrintable(QStringLiteral("%1 lines, expected %2").arg(got.size()).arg(want.size())));
+        }
+    }
+
+    // JSON carries the same numbers as the CSV (checked byte for byte above), with nesting for scripts.
+    void jsonMatchesTheCsv()
+    {
+        const Result json = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--format"), QStringLiteral("json")});
+        QVERIFY2(json.exitCode == 0, json.err.constData());
+        QJsonParseError error;
+        const QJsonDocument document = QJsonDocument::fromJson(json.out, &error);
+        QVERIFY2(!document.isNull(), qPrintable(error.errorString()));
+        const QJsonObject root = document.object();
+        QCOMPARE(root.value(QStringLiteral("baseline")).toInt(), 0);
+        const QJsonArray runs = root.value(QStringLiteral("runs")).toArray();
+        QCOMPARE(runs.size(), 2);
+        QCOMPARE(runs[0].toObject().value(QStringLiteral("name")).toString(), QStringLiteral("demo-baseline"));
+        QCOMPARE(runs[1].toObject().value(QStringLiteral("file")).toString(), QStringLiteral("demo-tuned.tar.gz"));
+        QFile csvFile(QStringLiteral(RUNLENS_SOURCE_DIR "/tests/fixtures/summary/demo.csv"));
+        QVERIFY(csvFile.open(QIODevice::ReadOnly));
+        const QList<QByteArray> csv = csvFile.readAll().trimmed().split('\n');
+        const QJsonArray metrics = root.value(QStringLiteral("metrics")).toArray();
+        QCOMPARE(metrics.size(), csv.size() - 1);
+        for (qsizetype i = 0; i < metrics.size(); ++i) {
+            const QJsonObject metric = metrics[i].toObject();
+            const QList<QByteArray> fields = csv[i + 1].split(',');
+            QCOMPARE(metric.value(QStringLiteral("id")).toString(), QString::fromUtf8(fields[0]));
+            const QJsonArray cells = metric.value(QStringLiteral("runs")).toArray();
+            QCOMPARE(cells[1].toObject().value(QStringLiteral("verdict")).toString(), QString::fromUtf8(fields.last()));
+        }
+        QCOMPARE(root.value(QStringLiteral("findings")).toArray().size(), 1);
+        QVERIFY(root.value(QStringLiteral("comparability")).toArray().isEmpty());
+    }
+
+    void usageErrors()
+    {
+        Result result = runSummary({kTuned});
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY(result.err.contains("--baseline"));
+        result = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--format"), QStringLiteral("xml")});
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY(result.err.contains("xml"));
+        result = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--window"), QStringLiteral("9:3")});
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY(result.out.isEmpty());
+    }
+
+    void unreadableArchiveIsNamed()
+    {
+        const QString missing = QStringLiteral(RUNLENS_BINARY_DIR "/no-such-run.tar.gz");
+        const Result result = runSummary({QStringLiteral("--baseline"), kBaseline, missing});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.err.contains("no-such-run.tar.gz"), result.err.constData());
+        QVERIFY(result.out.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSummaryCli)
+#include "tst_summary_cli.moc"

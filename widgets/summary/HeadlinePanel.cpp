@@ -1,0 +1,78 @@
+#include "HeadlinePanel.h"
+
+#include "summary/SummaryExport.h"
+
+#include <QUrl>
+
+namespace {
+
+const QString kMetricScheme = QStringLiteral("metric");
+
+QString link(const QString& metricId, const QString& text)
+{
+    return QStringLiteral("<a href=\"%1:%2\">%3</a>").arg(kMetricScheme, metricId.toHtmlEscaped(), text.toHtmlEscaped());
+}
+
+} // namespace
+
+HeadlinePanel::HeadlinePanel(QWidget* parent)
+    : QTextBrowser(parent)
+{
+    setObjectName(QStringLiteral("headlinePanel"));
+    setOpenLinks(false);
+    setFrameShape(QFrame::NoFrame);
+    connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        if (url.scheme() == kMetricScheme)
+            emit metricActivated(url.path());
+    });
+    setReport(nullptr);
+}
+
+void HeadlinePanel::setReport(SummaryReportPtr report)
+{
+    m_report = std::move(report);
+    setHtml(html());
+}
+
+QString HeadlinePanel::html() const
+{
+    if (!m_report || m_report->runs.size() < 2)
+        return QStringLiteral("<p>%1</p>").arg(tr("Open a baseline and at least one other run to see what changed.").toHtmlEscaped());
+    const SummaryReport& report = *m_report;
+    QString html;
+    if (!report.comparability.warnings.empty()) {
+        html += QStringLiteral("<p style=\"color:#b35900\"><b>%1</b></p><ul>").arg(tr("These runs may not be comparable").toHtmlEscaped());
+        for (const ComparabilityWarning& warning : report.comparability.warnings)
+            html += QStringLiteral("<li style=\"color:#b35900\">%1</li>").arg(warning.sentence.toHtmlEscaped());
+        html += QStringLiteral("</ul>");
+    }
+    const QString baselineName = report.runs[std::size_t(report.baseline)].name;
+    for (int r = 0; r < int(report.runs.size()); ++r) {
+        if (r == report.baseline)
+            continue;
+        const auto words = [&](Verdict verdict) {
+            QStringList items;
+            for (const SummaryExport::HeadlineItem& item : SummaryExport::biggestChanges(report, r, verdict, kHeadlineItems))
+                items.append(link(report.rows[std::size_t(item.row)].metricId, item.text));
+            return items.isEmpty() ? tr("nothing beyond noise").toHtmlEscaped() : items.join(QStringLiteral(", "));
+        };
+        html += QStringLiteral("<p><b>%1</b><br>").arg(tr("%1 against %2").arg(report.runs[std::size_t(r)].name, baselineName).toHtmlEscaped());
+        html += QStringLiteral("<span style=\"color:#009e73\">%1</span> %2<br>").arg(tr("Better:").toHtmlEscaped(), words(Verdict::Improvement));
+        html += QStringLiteral("<span style=\"color:#d55e00\">%1</span> %2</p>").arg(tr("Worse:").toHtmlEscaped(), words(Verdict::Regression));
+    }
+    if (!report.findings.empty()) {
+        html += QStringLiteral("<p><b>%1</b></p><ul>").arg(tr("Findings").toHtmlEscaped());
+        for (const Finding& finding : report.findings) {
+            const QString severity = finding.severity == FindingSeverity::Critical ? tr("Critical")
+                                     : finding.severity == FindingSeverity::Warning ? tr("Warning")
+                                                                                    : tr("Note");
+            html += QStringLiteral("<li><b>%1:</b> %2 %3</li>")
+                        .arg(severity.toHtmlEscaped(), finding.sentence.toHtmlEscaped(),
+                             link(finding.metricId, tr("Show %1").arg(finding.metricId)));
+        }
+        html += QStringLiteral("</ul>");
+    } else {
+        html += QStringLiteral("<p>%1</p>").arg(tr("No findings.").toHtmlEscaped());
+    }
+    return html;
+}
