@@ -1,0 +1,251 @@
+// `runlens remote record|fetch|list HOST ...`: the Connect dialog's flow for scripts. Host keys are
+// checked as in the app: an unknown key is refused unless --accept-new-host-key, a changed key is
+// always refused. No password prompts: use a key or ssh-agent.
+#include "HeadlessCommands.h"
+
+#include "remote/RecorderInstaller.h"
+#include "remote/RemoteHostInfo.h"
+#include "remote/RemoteRecording.h"
+#include "remote/SshSession.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QRegularExpression>
+#include <QSysInfo>
+#include <QThread>
+
+#include <cstdio>
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("RemoteCommand", text);
+}
+
+void printLine(FILE* stream, const QString& text)
+{
+    std::fprintf(stream, "%s\n", text.toLocal8Bit().constData());
+    std::fflush(stream);
+}
+
+// Everything a connection needs from the command line.
+struct ConnectionOptions {
+    QCommandLineOption user{QStringLiteral("user"), tr("Remote user (default: from ~/.ssh/config, else yours)."), tr("USER")};
+    QCommandLineOption port{QStringLiteral("port"), tr("SSH port (default: from ~/.ssh/config, else 22)."), tr("PORT")};
+    QCommandLineOption identity{QStringLiteral("identity"), tr("Private key file, e.g. an EC2 .pem."), tr("FILE")};
+    QCommandLineOption acceptNewHostKey{QStringLiteral("accept-new-host-key"),
+                                        tr("Trust and record an unknown host key (never a changed one).")};
+    QCommandLineOption knownHosts{QStringLiteral("known-hosts"), tr("known_hosts file (default: ~/.ssh/known_hosts)."), tr("FILE")};
+    QCommandLineOption sshConfig{QStringLiteral("ssh-config"), tr("SSH client config (default: ~/.ssh/config)."), tr("FILE")};
+    QCommandLineOption remoteDir{QStringLiteral("remote-dir"), tr("Directory on the host for the recorder and runs (default: ~/.cache/runlens)."), tr("DIR")};
+    QCommandLineOption timeout{QStringLiteral("timeout"), tr("Seconds each network step may take (default: 20)."), tr("SECONDS"), QStringLiteral("20")};
+
+    void addTo(QCommandLineParser& parser)
+    {
+        parser.addOptions({user, port, identity, acceptNewHostKey, knownHosts, sshConfig, remoteDir, timeout});
+    }
+
+    SshTarget target(const QCommandLineParser& parser, const QString& host) const
+    {
+        SshTarget target;
+        target.host = host;
+        target.user = parser.value(user);
+        target.port = parser.value(port).toInt();
+        target.identityFile = parser.value(identity);
+        target.knownHostsFile = parser.value(knownHosts);
+        target.sshConfigFile = parser.value(sshConfig);
+        target.timeoutSeconds = std::max(1, parser.value(timeout).toInt());
+        return target;
+    }
+
+    SshPrompts prompts(const QCommandLineParser& parser) const
+    {
+        SshPrompts prompts;
+        const bool accept = parser.isSet(acceptNewHostKey);
+        prompts.acceptNewHostKey = [accept](const QString& host, const QString& type, const QString& fingerprint) {
+            printLine(stderr, accept ? tr("runlens: accepting the new %1 host key of %2: %3").arg(type, host, fingerprint)
+                                     : tr("runlens: the host key of %1 is unknown: %2 %3").arg(host, type, fingerprint));
+            return accept;
+        };
+        return prompts;
+    }
+
+    // The directory on the host, "~/..." resolved against the remote home.
+    QString remoteDirectory(const QCommandLineParser& parser, const RemoteHostInfo& host) const
+    {
+        QString dir = parser.isSet(remoteDir) ? parser.value(remoteDir) : QStringLiteral("~/.cache/runlens");
+        if (dir == QLatin1String("~"))
+            dir = host.home;
+        else if (dir.startsWith(QLatin1String("~/")))
+            dir = host.home + dir.mid(1);
+        return dir;
+    }
+};
+
+QString runsDirectory(const QString& remoteDirectory)
+{
+    return remoteDirectory + QStringLiteral("/runs");
+}
+
+TransferProgress printedProgress(const QString& what)
+{
+    return [what, lastPercent = -1](qint64 done, qint64 total) mutable {
+        const int percent = total > 0 ? int(done * 100 / total) : 100;
+        if (percent / 10 != lastPercent / 10) {
+            printLine(stderr, tr("runlens: %1 %2% (%3 of %4 bytes)").arg(what).arg(percent).arg(done).arg(total));
+            lastPercent = percent;
+        }
+        return true;
+    };
+}
+
+int runRecord(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Install the recorder on HOST over SSH, record there, and optionally fetch the run."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("HOST"), tr("Host name, address or ~/.ssh/config alias."));
+    ConnectionOptions connection;
+    connection.addTo(parser);
+    const QCommandLineOption name{QStringLiteral("name"), tr("Run name (default: HOST-YYYYMMDD-HHMMSS)."), tr("NAME")};
+    const QCommandLineOption duration{QStringLiteral("duration"), tr("How long to record, e.g. 60s, 4m (default: 60s)."), tr("DURATION"), QStringLiteral("60s")};
+    const QCommandLineOption interval{QStringLiteral("interval"), tr("Time between samples (default: 1s)."), tr("INTERVAL"), QStringLiteral("1s")};
+    const QCommandLineOption profile{QStringLiteral("profile"), tr("Sample CPU stacks, when the recorder offers it.")};
+    const QCommandLineOption noPmu{QStringLiteral("no-pmu"), tr("Do not read CPU counters.")};
+    const QCommandLineOption sudo{QStringLiteral("sudo"), tr("Run the recorder with passwordless sudo.")};
+    const QCommandLineOption fetch{QStringLiteral("fetch"), tr("Wait for the run and download it into DIR."), tr("DIR")};
+    const QCommandLineOption recorder{QStringLiteral("recorder"), tr("The runlens-rec to upload (default: next to runlens, or $RUNLENS_REC)."), tr("FILE")};
+    const QCommandLineOption recorderArg{QStringLiteral("recorder-arg"), tr("An extra argument for 'runlens-rec record' (repeatable)."), tr("ARG")};
+    parser.addOptions({name, duration, interval, profile, noPmu, sudo, fetch, recorder, recorderArg});
+    parser.process(arguments);
+    if (parser.positionalArguments().size() != 1) {
+        printLine(stderr, tr("runlens remote record: expected one HOST. See --help."));
+        return 2;
+    }
+    const QString host = parser.positionalArguments().constFirst();
+    const QString localRecorder = parser.isSet(recorder) ? parser.value(recorder) : RecorderInstaller::findLocalRecorder();
+    if (localRecorder.isEmpty()) {
+        printLine(stderr, tr("runlens remote record: no runlens-rec found next to runlens; pass --recorder FILE or set RUNLENS_REC."));
+        return 2;
+    }
+    RecordingRequest request;
+    request.name = parser.isSet(name) ? parser.value(name)
+                                      : QString(host).replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_-]")), QStringLiteral("_"))
+                                            + QDateTime::currentDateTimeUtc().toString(QStringLiteral("-yyyyMMdd-HHmmss"));
+    if (const QString why = RemoteRecording::whyInvalidName(request.name); !why.isEmpty()) {
+        printLine(stderr, tr("runlens remote record: %1.").arg(why));
+        return 2;
+    }
+    request.duration = parser.value(duration);
+    request.interval = parser.value(interval);
+    request.profile = parser.isSet(profile);
+    request.pmu = !parser.isSet(noPmu);
+    request.useSudo = parser.isSet(sudo);
+    request.extraRecorderArguments = parser.values(recorderArg);
+
+    try {
+        SshSession session(connection.target(parser, host), connection.prompts(parser));
+        printLine(stderr, tr("runlens: connecting to %1").arg(session.target().displayName()));
+        session.connect();
+        const RemoteHostInfo info = RemoteHostInfo::probe(session);
+        printLine(stderr, tr("runlens: %1 is %2 %3. %4").arg(host, info.os, info.machine, info.pmuAdvice()));
+        const QString remoteDir = connection.remoteDirectory(parser, info);
+        RecorderInstaller installer(localRecorder, QSysInfo::buildCpuArchitecture() == QLatin1String("arm64") ? QStringLiteral("arm64") : QStringLiteral("x86_64"));
+        const RecorderInstallResult installed = installer.install(session, info, remoteDir, printedProgress(tr("uploading the recorder")));
+        printLine(stderr, installed.uploaded ? tr("runlens: installed %1 as %2").arg(installed.version, installed.remotePath)
+                                             : tr("runlens: %1 is already installed").arg(installed.version));
+        if (request.profile)
+            printLine(stderr, tr("runlens: this recorder does not sample stacks yet; recording without a profile."));
+        RemoteRecording recording(session, installed.remotePath, runsDirectory(remoteDir));
+        recording.start(request);
+        printLine(stderr, tr("runlens: recording %1 on %2").arg(request.name, host));
+        if (!parser.isSet(fetch)) {
+            printLine(stdout, recording.remoteArchivePath(request.name));
+            return 0;
+        }
+        RecordingStatus status;
+        int polls = 0;
+        while (!(status = recording.status(request.name)).isFinished()) {
+            if (++polls % 5 == 0)
+                printLine(stderr, tr("runlens: %1 %2 s, %3 samples").arg(status.state).arg(status.elapsedSeconds, 0, 'f', 0).arg(status.samples));
+            if (polls % 30 == 0)
+                session.sendKeepalive();
+            QThread::msleep(1000);
+        }
+        if (status.state != QLatin1String("done")) {
+            printLine(stderr, tr("runlens remote record: the recording on %1 ended as \"%2\".").arg(host, status.state));
+            return 1;
+        }
+        const QString local = recording.fetch(request.name, parser.value(fetch), printedProgress(tr("downloading")));
+        printLine(stdout, local);
+        return 0;
+    } catch (const SshError& error) {
+        printLine(stderr, tr("runlens remote record: %1").arg(error.message()));
+        return 1;
+    }
+}
+
+int runFetchOrList(const QStringList& arguments, bool list)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(list ? tr("List the run archives on HOST.") : tr("Download the run RUN from HOST and verify it."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("HOST"), tr("Host name, address or ~/.ssh/config alias."));
+    if (!list)
+        parser.addPositionalArgument(QStringLiteral("RUN"), tr("The run's name."));
+    ConnectionOptions connection;
+    connection.addTo(parser);
+    const QCommandLineOption to{QStringLiteral("to"), tr("Local directory for the archive."), tr("DIR")};
+    const QCommandLineOption deleteRemote{QStringLiteral("delete-remote"), tr("Delete the host's copy after a verified download.")};
+    if (!list)
+        parser.addOptions({to, deleteRemote});
+    parser.process(arguments);
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() != (list ? 1 : 2) || (!list && !parser.isSet(to))) {
+        printLine(stderr, list ? tr("runlens remote list: expected HOST. See --help.")
+                               : tr("runlens remote fetch: expected HOST RUN --to DIR. See --help."));
+        return 2;
+    }
+    try {
+        SshSession session(connection.target(parser, positional[0]), connection.prompts(parser));
+        session.connect();
+        const RemoteHostInfo info = RemoteHostInfo::probe(session);
+        RemoteRecording recording(session, QString(), runsDirectory(connection.remoteDirectory(parser, info)));
+        if (list) {
+            for (const RemoteRun& run : recording.listRuns())
+                printLine(stdout, QStringLiteral("%1\t%2").arg(run.name).arg(run.bytes));
+            return 0;
+        }
+        const QString local = recording.fetch(positional[1], parser.value(to), printedProgress(tr("downloading")));
+        if (parser.isSet(deleteRemote))
+            recording.deleteRun(positional[1]);
+        printLine(stdout, local);
+        return 0;
+    } catch (const SshError& error) {
+        printLine(stderr, tr("runlens remote: %1").arg(error.message()));
+        return 1;
+    }
+}
+
+} // namespace
+
+int runRemoteCommand(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList all = QCoreApplication::arguments();
+    const QString action = all.size() > 2 ? all[2] : QString();
+    // The parser sees "runlens remote ACTION" as the program name and the rest as arguments.
+    QStringList arguments{QStringLiteral("runlens remote ") + action};
+    arguments += all.mid(3);
+    if (action == QLatin1String("record"))
+        return runRecord(arguments);
+    if (action == QLatin1String("fetch"))
+        return runFetchOrList(arguments, false);
+    if (action == QLatin1String("list"))
+        return runFetchOrList(arguments, true);
+    printLine(stderr, tr("Usage: runlens remote record|fetch|list HOST ... (see runlens remote ACTION --help)"));
+    return 2;
+}

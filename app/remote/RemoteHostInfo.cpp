@@ -1,0 +1,63 @@
+#include "RemoteHostInfo.h"
+
+#include "SshSession.h"
+
+#include <QCoreApplication>
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("RemoteHostInfo", text);
+}
+
+QString normalisedArchitecture(const QString& machine)
+{
+    if (machine == QLatin1String("x86_64") || machine == QLatin1String("amd64"))
+        return QStringLiteral("x86_64");
+    if (machine == QLatin1String("aarch64") || machine == QLatin1String("arm64"))
+        return QStringLiteral("arm64");
+    return machine;
+}
+
+} // namespace
+
+RemoteHostInfo RemoteHostInfo::probe(SshSession& session)
+{
+    // A fixed command line: nothing from the user goes into it.
+    const QString probe = QStringLiteral(
+        "uname -s; uname -m; cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo unknown; "
+        "if sudo -n true >/dev/null 2>&1; then echo sudo; else echo nosudo; fi; printf '%s\\n' \"$HOME\"");
+    const RemoteCommandResult result = session.runChecked(probe, tr("Detecting the operating system"), 30);
+    const QStringList lines = QString::fromUtf8(result.out).split(QLatin1Char('\n'));
+    if (lines.size() < 5)
+        throw SshError(SshError::Kind::Command, tr("%1 answered the system probe with unexpected output.").arg(session.target().host));
+    RemoteHostInfo info;
+    info.os = lines[0].trimmed();
+    info.machine = lines[1].trimmed();
+    info.architecture = normalisedArchitecture(info.machine);
+    bool ok = false;
+    const int paranoid = lines[2].trimmed().toInt(&ok);
+    info.perfEventParanoid = ok ? paranoid : 4;
+    info.passwordlessSudo = lines[3].trimmed() == QLatin1String("sudo");
+    info.home = lines[4].trimmed();
+    if (info.os != QLatin1String("Linux"))
+        throw SshError(SshError::Kind::Unsupported,
+                       tr("%1 runs %2; the recorder runs on Linux only.").arg(session.target().host, info.os));
+    return info;
+}
+
+QString RemoteHostInfo::pmuAdvice() const
+{
+    if (perfEventParanoid <= 0)
+        return tr("perf_event_paranoid is %1: CPU counters and profiles work without sudo.").arg(perfEventParanoid);
+    if (passwordlessSudo)
+        return tr("perf_event_paranoid is %1, and passwordless sudo is available: record with sudo for system-wide "
+                  "CPU counters and profiles.").arg(perfEventParanoid);
+    if (perfEventParanoid <= 2)
+        return tr("perf_event_paranoid is %1 and there is no passwordless sudo: CPU counters and profiles cover only "
+                  "this user's processes. An administrator can run 'sysctl kernel.perf_event_paranoid=0'.")
+            .arg(perfEventParanoid);
+    return tr("perf_event_paranoid is %1 and there is no passwordless sudo: no CPU counters or profiles, only system "
+              "metrics. An administrator can run 'sysctl kernel.perf_event_paranoid=0'.").arg(perfEventParanoid);
+}
