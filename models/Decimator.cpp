@@ -53,12 +53,15 @@ DecimatedSeries decimate(std::span<const double> times, std::span<const double> 
     std::size_t i = begin;
     while (i < end) {
         const double x = times[i] + offset;
-        const long column = long(std::floor((x - from) / columnWidth));
-        // One bucket: every sample that falls into this pixel column.
+        // One bucket: every sample that falls into this pixel column, found by comparing times
+        // with the column's end rather than dividing every sample's time (the hot loop).
+        const double column = std::floor((x - from) / columnWidth);
+        const double columnEnd = from + (column + 1) * columnWidth - offset;
         std::size_t minIndex = end;
         std::size_t maxIndex = end;
         bool gap = false;
-        while (i < end && long(std::floor((times[i] + offset - from) / columnWidth)) == column) {
+        bool first = true; // the first sample is in the bucket even if rounding says otherwise
+        for (; i < end && (first || times[i] < columnEnd); first = false) {
             const double y = values[i];
             if (std::isnan(y)) {
                 gap = true;

@@ -2,16 +2,18 @@
 
 #include "Decimator.h"
 #include "RunSet.h"
+#include "SeriesRaster.h"
 #include "TimeAxisTicks.h"
 #include "TimeController.h"
 #include "UnitFormat.h"
 
-#include <QCategoryAxis>
 #include <QChart>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QValueAxis>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
 
 namespace {
@@ -35,29 +37,6 @@ QString timeLabel(double seconds, double step)
     return negative ? QLatin1Char('-') + text : text;
 }
 
-void replaceLabels(QCategoryAxis* axis, const AxisTicks& ticks, const std::function<QString(double)>& label)
-{
-    // QCategoryAxis needs unique labels; a zero-width space keeps equal texts apart.
-    QStringList texts;
-    for (double value : ticks.values) {
-        QString text = label(value);
-        while (texts.contains(text))
-            text += QChar(0x200B);
-        texts.append(text);
-    }
-    // Rebuilding the categories relayouts the axis: skip it when a pan kept the same ticks.
-    const QStringList existing = axis->categoriesLabels();
-    bool same = existing == texts;
-    for (int i = 0; same && i < int(texts.size()); ++i)
-        same = axis->endValue(texts[i]) == ticks.values[std::size_t(i)];
-    if (same)
-        return;
-    for (const QString& old : existing)
-        axis->remove(old);
-    for (int i = 0; i < int(texts.size()); ++i)
-        axis->append(texts[i], ticks.values[std::size_t(i)]);
-}
-
 } // namespace
 
 TimeSeriesChart::TimeSeriesChart(RunSet* runs, TimeController* time, QWidget* parent)
@@ -70,6 +49,7 @@ TimeSeriesChart::TimeSeriesChart(RunSet* runs, TimeController* time, QWidget* pa
     setMouseTracking(true);
     setFocusPolicy(Qt::ClickFocus);
     setRubberBand(QChartView::NoRubberBand); // zoom goes through the TimeController, for every chart
+    viewport()->setAutoFillBackground(false);  // the chart's background covers it: don't fill twice
     setMinimumHeight(160);
 
     QChart* chart = this->chart(); // owned by the view
@@ -81,16 +61,32 @@ TimeSeriesChart::TimeSeriesChart(RunSet* runs, TimeController* time, QWidget* pa
     titleFont.setBold(true);
     chart->setTitleFont(titleFont);
 
-    m_xAxis = new QCategoryAxis;
-    m_yAxis = new QCategoryAxis;
-    for (QCategoryAxis* axis : {m_xAxis, m_yAxis}) {
-        axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-        QFont font = axis->labelsFont();
-        font.setPointSizeF(font.pointSizeF() * 0.85);
-        axis->setLabelsFont(font);
+    // Qt Charts draws the frame, the axis lines and the title; it is never told about zoom or
+    // pan. Grid lines and tick labels are drawn here at our ticks: a range change on a Qt Charts
+    // axis relayouts every tick label as a rich-text document even when labels are hidden, which
+    // on each zoom or pan step cost more than decimating and painting all the lines (bench_app).
+    m_xAxis = new QValueAxis;
+    m_yAxis = new QValueAxis;
+    for (QValueAxis* axis : {m_xAxis, m_yAxis}) {
+        axis->setRange(0, 1);
+        axis->setTickCount(2);
+        axis->setLabelsVisible(false);
+        axis->setGridLineVisible(false);
+        axis->setMinorTickCount(0);
     }
+    m_labelFont = font();
+    m_labelFont.setPointSizeF(m_labelFont.pointSizeF() * 0.85);
     chart->addAxis(m_xAxis, Qt::AlignBottom);
     chart->addAxis(m_yAxis, Qt::AlignLeft);
+    // The theme's colours, known once the axes are in the chart. The grid colour is made opaque
+    // against the background because the grid is written straight into the lines' pixels.
+    m_labelColour = m_xAxis->labelsBrush().color();
+    const QColor grid = m_xAxis->gridLineColor();
+    const QColor background = chart->backgroundBrush().color();
+    const double alpha = grid.alphaF();
+    m_gridColour = QColor::fromRgbF(float(grid.redF() * alpha + background.redF() * (1 - alpha)),
+                                    float(grid.greenF() * alpha + background.greenF() * (1 - alpha)),
+                                    float(grid.blueF() * alpha + background.blueF() * (1 - alpha)));
 
     connect(m_time, &TimeController::cursorChanged, this, [this] { viewport()->update(); });
     connect(m_time, &TimeController::selectionChanged, this, [this] { viewport()->update(); });
@@ -197,58 +193,51 @@ void TimeSeriesChart::paintLines()
 {
     const QRectF area = plotArea();
     const qreal ratio = devicePixelRatioF();
-    m_lines = QPixmap((area.size() * ratio).toSize());
-    m_lines.setDevicePixelRatio(ratio);
+    // Painted in device pixels; the ratio is set afterwards so drawForeground scales it back.
+    // Reused while the size stays: a fresh image of this size is a fresh mmap, page faults and all.
+    const QSize size = (area.size() * ratio).toSize();
+    if (m_lines.size() != size)
+        m_lines = QImage(size, QImage::Format_ARGB32_Premultiplied);
     m_lines.fill(Qt::transparent);
-    if (!m_yRange)
-        return;
-    const auto [from, to] = m_time->viewRange();
-    const auto [yMin, yMax] = *m_yRange;
-    const double xScale = area.width() / (to - from);
-    const double yScale = area.height() / (yMax - yMin);
-    QPainter painter(&m_lines);
-    painter.setRenderHint(QPainter::Antialiasing);
-    // Segments, not a polyline: a wide antialiased polyline is stroked as one path with joins,
-    // which costs seconds for the zigzag of a decimated noisy series; separate segments are cheap.
-    std::vector<QLineF> segments;
-    QPointF previous;
-    bool havePrevious = false;
-    // The baseline last, so that it is on top where runs overlap.
-    std::vector<int> order;
-    for (int r = 0; r < int(m_points.size()); ++r) {
-        if (r != m_runs->baselineIndex())
-            order.push_back(r);
-    }
-    if (m_runs->baselineIndex() >= 0 && m_runs->baselineIndex() < int(m_points.size()))
-        order.push_back(m_runs->baselineIndex());
-    for (const int r : order) {
-        // One pixel wide: wider antialiased lines take the raster engine's general stroker, which
-        // measured ten times slower on dense series (bench_app). The baseline is drawn last, on top.
-        painter.setPen(QPen(QColor::fromRgb(m_runs->at(r).colour), 1.0));
-        segments.clear();
-        havePrevious = false;
-        for (const QPointF& point : m_points[std::size_t(r)]) {
-            if (std::isnan(point.y())) {
-                havePrevious = false; // a gap: samples missing, no line across it
-                continue;
-            }
-            const QPointF mapped((point.x() - from) * xScale, area.height() - (point.y() - yMin) * yScale);
-            if (havePrevious)
-                segments.emplace_back(previous, mapped);
-            previous = mapped;
-            havePrevious = true;
+    if (m_yRange) {
+        const auto [from, to] = m_time->viewRange();
+        const auto [yMin, yMax] = *m_yRange;
+        const double xScale = area.width() * ratio / (to - from);
+        const double yScale = area.height() * ratio / (yMax - yMin);
+        const double bottom = area.height() * ratio;
+        // The baseline last, so that it is on top where runs overlap.
+        std::vector<int> order;
+        for (int r = 0; r < int(m_points.size()); ++r) {
+            if (r != m_runs->baselineIndex())
+                order.push_back(r);
         }
-        painter.drawLines(segments.data(), int(segments.size()));
+        if (m_runs->baselineIndex() >= 0 && m_runs->baselineIndex() < int(m_points.size()))
+            order.push_back(m_runs->baselineIndex());
+
+        // The grid under the lines, one device pixel wide.
+        SeriesRaster raster(m_lines);
+        for (const TickLabel& label : m_xLabels)
+            raster.drawVerticalLine(int(std::floor((label.value - from) * xScale)), m_gridColour.rgb());
+        for (const TickLabel& label : m_yLabels)
+            raster.drawHorizontalLine(int(std::floor(bottom - (label.value - yMin) * yScale)), m_gridColour.rgb());
+
+        std::vector<QPointF> mapped;
+        for (const int r : order) {
+            const auto& points = m_points[std::size_t(r)];
+            mapped.resize(points.size());
+            std::transform(points.begin(), points.end(), mapped.begin(), [&](const QPointF& point) {
+                return QPointF((point.x() - from) * xScale, bottom - (point.y() - yMin) * yScale);
+            });
+            raster.drawSeries(mapped, m_runs->at(r).colour, ratio);
+        }
     }
+    m_lines.setDevicePixelRatio(ratio);
 }
 
 void TimeSeriesChart::updateAxes(double yMin, double yMax)
 {
     const auto [from, to] = m_time->viewRange();
-    m_xAxis->setRange(from, to);
-    m_yAxis->setRange(yMin, yMax);
     const AxisTicks xTicks = timeTicks(from, to, std::max(2, int(plotArea().width() / 110)));
-    replaceLabels(m_xAxis, xTicks, [&](double value) { return timeLabel(value, xTicks.step); });
     // Byte ticks fall on round binary sizes (4 GiB, 8 GiB), not on round decimal byte counts.
     double scale = 1;
     if (m_unit.startsWith(QLatin1String("bytes"))) {
@@ -259,7 +248,58 @@ void TimeSeriesChart::updateAxes(double yMin, double yMax)
     for (double& value : yTicks.values)
         value *= scale;
     yTicks.step *= scale;
-    replaceLabels(m_yAxis, yTicks, [&](double value) { return UnitFormat::formatTick(value, yTicks.step, m_unit); });
+
+    setTickLabels(m_xLabels, xTicks, [&](double value) { return timeLabel(value, xTicks.step); });
+    setTickLabels(m_yLabels, yTicks, [&](double value) { return UnitFormat::formatTick(value, yTicks.step, m_unit); });
+}
+
+void TimeSeriesChart::setTickLabels(std::vector<TickLabel>& labels, const AxisTicks& ticks,
+                                    const std::function<QString(double)>& format)
+{
+    // A label is laid out once (QStaticText) and kept while its text stays: during a pan most
+    // labels only move.
+    std::vector<TickLabel> next;
+    next.reserve(ticks.values.size());
+    for (const double value : ticks.values) {
+        const QString text = format(value);
+        const auto reused = std::find_if(labels.begin(), labels.end(), [&](const TickLabel& label) { return label.text.text() == text; });
+        if (reused != labels.end()) {
+            next.push_back({value, std::move(reused->text)});
+            labels.erase(reused);
+        } else {
+            QStaticText staticText(text);
+            staticText.setTextFormat(Qt::PlainText);
+            staticText.prepare(QTransform(), m_labelFont);
+            next.push_back({value, std::move(staticText)});
+        }
+    }
+    labels = std::move(next);
+}
+
+void TimeSeriesChart::drawTickLabels(QPainter* painter) const
+{
+    const QRectF area = plotArea();
+    const auto [yMin, yMax] = m_yRange.value_or(std::make_pair(0.0, 1.0));
+    painter->setFont(m_labelFont);
+    painter->setPen(m_labelColour);
+    for (const TickLabel& label : m_xLabels) {
+        const QSizeF size = label.text.size();
+        const double x = xOf(label.value);
+        painter->drawStaticText(QPointF(std::round(x - size.width() / 2), area.bottom() + 4), label.text);
+    }
+    for (const TickLabel& label : m_yLabels) {
+        const QSizeF size = label.text.size();
+        const double y = area.bottom() - (label.value - yMin) / (yMax - yMin) * area.height();
+        painter->drawStaticText(QPointF(std::round(area.left() - 6 - size.width()), std::round(y - size.height() / 2)), label.text);
+    }
+}
+
+QStringList TimeSeriesChart::tickLabels(Qt::Orientation orientation) const
+{
+    QStringList texts;
+    for (const TickLabel& label : orientation == Qt::Horizontal ? m_xLabels : m_yLabels)
+        texts.append(label.text.text());
+    return texts;
 }
 
 int TimeSeriesChart::drawnPointCount() const
@@ -444,7 +484,8 @@ void TimeSeriesChart::drawForeground(QPainter* painter, const QRectF& rect)
     QChartView::drawForeground(painter, rect);
     const QRectF area = plotArea();
     painter->save();
-    painter->drawPixmap(area.topLeft(), m_lines);
+    drawTickLabels(painter);
+    painter->drawImage(area.topLeft(), m_lines);
     painter->setClipRect(area);
 
     if (const auto selection = m_time->selection()) {

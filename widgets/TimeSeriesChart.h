@@ -4,22 +4,27 @@
 //
 // This class is the only place that knows Qt Charts: the rest of the app talks to this interface
 // (setMetric, refresh, the controller), so the renderer can be replaced without touching it
-// (Qt Charts is deprecated from Qt 6.10 on). Qt Charts draws the frame, axes, grid and title; the
-// lines themselves are painted from the decimated columns into a cached pixmap, because
-// QLineSeries::replace() rebuilds and strokes a QPainterPath per series on every zoom, which
-// measured over 200 ms for 48 series (tests/bench/bench_app) against a 16 ms frame.
+// (Qt Charts is deprecated from Qt 6.10 on). Qt Charts draws the frame, the axis lines and the
+// title; grid and tick labels follow zoom and pan and are drawn here (see the constructor); the
+// lines themselves are painted from the decimated columns into a cached image (SeriesRaster),
+// because QLineSeries::replace() rebuilds and strokes a QPainterPath per series on every zoom,
+// which measured over 200 ms for 48 series (tests/bench/bench_app) against a 16 ms frame.
 #pragma once
 
 #include <QChartView>
-#include <QPixmap>
+#include <QFont>
+#include <QImage>
+#include <QStaticText>
 #include <QPointer>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
 class RunSet;
 class TimeController;
-class QCategoryAxis;
+class QValueAxis;
+struct AxisTicks;
 
 class TimeSeriesChart : public QChartView
 {
@@ -45,6 +50,8 @@ public:
     int drawnPointCount() const;
     std::vector<QPointF> drawnPoints(int runIndex) const;
     std::optional<std::pair<double, double>> yRange() const;
+    // The tick labels along the time axis (Horizontal) or the value axis (Vertical).
+    QStringList tickLabels(Qt::Orientation orientation) const;
     // The value of each visible run at shared time t (the sample at or before it), for the readout.
     std::vector<std::pair<int, double>> valuesAt(double time) const;
     // Plot-area x coordinate of a time, and back.
@@ -69,7 +76,14 @@ private:
     enum class Drag { None, Zoom, Select, Pan, Offset };
 
     void updatePlotArea();
+    struct TickLabel {
+        double value;
+        QStaticText text;
+    };
+
     void updateAxes(double yMin, double yMax);
+    void setTickLabels(std::vector<TickLabel>& labels, const AxisTicks& ticks, const std::function<QString(double)>& format);
+    void drawTickLabels(QPainter* painter) const;
     void paintLines();
     QRectF plotArea() const;
 
@@ -78,11 +92,16 @@ private:
     QString m_metricId;
     QString m_instance;
     QString m_unit;
-    QCategoryAxis* m_xAxis = nullptr;
-    QCategoryAxis* m_yAxis = nullptr;
+    QValueAxis* m_xAxis = nullptr;
+    QValueAxis* m_yAxis = nullptr;
+    QFont m_labelFont;
+    QColor m_labelColour;
+    QColor m_gridColour;
+    std::vector<TickLabel> m_xLabels;
+    std::vector<TickLabel> m_yLabels;
     // Per run, the decimated points (NaN y marks a gap), and the lines painted from them.
     std::vector<std::vector<QPointF>> m_points;
-    QPixmap m_lines;
+    QImage m_lines;
     std::optional<std::pair<double, double>> m_yRange;
     Drag m_drag = Drag::None;
     QPointF m_dragStart;
