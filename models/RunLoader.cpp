@@ -2,8 +2,23 @@
 
 #include "ArchiveReader.h"
 #include "FormatError.h"
+#include "ProfileImport.h"
 
 #include <QtConcurrent/QtConcurrentRun>
+
+namespace {
+
+// Folded stacks and `perf script` output (plain or gzip) open as runs too: a run named after the
+// file, with a profile and no series. Anything else goes to the archive reader and its messages.
+runlens::format::RunArchive readRunOrProfile(const std::string& path, const runlens::format::ReadProgress& progress)
+{
+    const ProfileFileKind kind = detectProfileFileKind(path);
+    if (kind == ProfileFileKind::PerfScript || kind == ProfileFileKind::Folded)
+        return importProfileRun(path);
+    return runlens::format::readRunArchive(path, {}, progress);
+}
+
+} // namespace
 
 struct RunLoader::Job {
     QString path;
@@ -13,6 +28,7 @@ struct RunLoader::Job {
     RunPtr run;
     QString error;
     bool wasCancelled = false;
+    bool done = false; // finished, waiting for the jobs requested before it
 };
 
 RunLoader::RunLoader(QObject* parent)
@@ -31,7 +47,7 @@ RunLoader::~RunLoader()
 
 RunPtr RunLoader::loadNow(const QString& path)
 {
-    return std::make_shared<const Run>(path, runlens::format::readRunArchive(path.toStdString()));
+    return std::make_shared<const Run>(path, readRunOrProfile(path.toStdString(), {}));
 }
 
 void RunLoader::load(const QStringList& paths)
@@ -41,6 +57,7 @@ void RunLoader::load(const QStringList& paths)
         job->path = path;
         Job* raw = job.get();
         m_jobs.insert(raw, job);
+        m_order.push_back(raw);
         connect(&raw->watcher, &QFutureWatcher<void>::finished, this, [this, raw] { finishJob(raw); });
         // The worker only touches the job it owns a share of; the GUI thread reads the results
         // after `finished`, which the watcher delivers in this object's thread.
@@ -50,7 +67,7 @@ void RunLoader::load(const QStringList& paths)
                     job->fraction = total > 0 ? double(done) / double(total) : 0.0;
                     return !job->cancelled.load();
                 };
-                auto archive = runlens::format::readRunArchive(job->path.toStdString(), {}, progress);
+                auto archive = readRunOrProfile(job->path.toStdString(), progress);
                 job->run = std::make_shared<const Run>(job->path, std::move(archive));
             } catch (const runlens::format::ReadCancelled&) {
                 job->wasCancelled = true;
@@ -73,15 +90,22 @@ void RunLoader::cancelAll()
 
 void RunLoader::finishJob(Job* raw)
 {
-    const std::shared_ptr<Job> job = m_jobs.take(raw);
-    if (!job)
+    if (!m_jobs.contains(raw))
         return;
-    if (job->run)
-        emit runLoaded(job->run);
-    else if (job->wasCancelled)
-        emit loadCancelled(job->path);
-    else
-        emit loadFailed(job->path, job->error);
+    raw->done = true;
+    raw->fraction = 1.0;
+    // Deliver in the order the files were asked for, not the order they finished: the first run
+    // the user named becomes the baseline and the colours follow the list, whatever the sizes.
+    while (!m_order.empty() && m_order.front()->done) {
+        const std::shared_ptr<Job> job = m_jobs.take(m_order.front());
+        m_order.pop_front();
+        if (job->run)
+            emit runLoaded(job->run);
+        else if (job->wasCancelled)
+            emit loadCancelled(job->path);
+        else
+            emit loadFailed(job->path, job->error);
+    }
     reportProgress();
     if (m_jobs.isEmpty()) {
         m_progressTimer.stop();

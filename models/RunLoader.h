@@ -9,6 +9,7 @@
 #include <QTimer>
 
 #include <atomic>
+#include <deque>
 #include <memory>
 
 class RunLoader : public QObject
@@ -19,7 +20,8 @@ public:
     explicit RunLoader(QObject* parent = nullptr);
     ~RunLoader() override;
 
-    // Starts loading each file; results arrive through the signals, in completion order.
+    // Starts loading each file, all in parallel; results arrive through the signals in the order
+    // the files were given (across calls too), each as soon as it and those before it are done.
     void load(const QStringList& paths);
     // Stops every load in flight; their files report loadCancelled.
     void cancelAll();
@@ -42,5 +44,6 @@ private:
     void reportProgress();
 
     QHash<Job*, std::shared_ptr<Job>> m_jobs;
+    std::deque<Job*> m_order; // jobs not yet delivered, in request order
     QTimer m_progressTimer; // polls the workers' progress while anything is in flight
 };
