@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Re-records the bundled demo runs: the falseshare workload, shared (baseline) and padded (tuned),
-# each recorded by runlens-rec on this machine. Usage: resources/demo/record-demo-runs.sh BUILD_DIR
+# each recorded by runlens-rec on this machine with stack sampling (--profile). Usage: resources/demo/record-demo-runs.sh BUILD_DIR
 set -euo pipefail
 build=${1:?usage: record-demo-runs.sh BUILD_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-g++ -O2 -std=c++17 -pthread -o "$work/falseshare" "$here/falseshare.cpp"
+# Frame pointers and symbols, so that the stack samples name the workload's functions.
+g++ -O2 -g -fno-omit-frame-pointer -std=c++17 -pthread -o "$work/falseshare" "$here/falseshare.cpp"
 for variant in shared padded; do
     name=demo-$([ "$variant" = shared ] && echo baseline || echo tuned)
     rm -f "$here/$name.tar.gz"
-    "$build/recorder/runlens-rec" record --name "$name" --duration 20s --interval 500ms --out "$work" --quiet \
+    "$build/recorder/runlens-rec" record --name "$name" --duration 20s --interval 500ms --out "$work" --quiet --profile \
         --imds-endpoint off --note "Demo: falseshare $variant (threads incrementing counters $([ "$variant" = shared ] && echo 'that share a cache line' || echo 'padded onto their own cache lines')), recorded with runlens-rec on $(hostname) ($(nproc) CPUs)." \
         --tag workload=falseshare --tag variant="$variant" &
     recorder=$!
