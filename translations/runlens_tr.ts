@@ -46,6 +46,540 @@
         <source>Run &apos;runlens --help&apos; for the options.</source>
         <translation>Seçenekler için &apos;runlens --help&apos; komutunu çalıştırın.</translation>
     </message>
+    <message>
+        <source>Commands (run &apos;runlens COMMAND --help&apos;):</source>
+        <translation>Komutlar (ayrıntılar için &apos;runlens COMMAND --help&apos; komutunu çalıştırın):</translation>
+    </message>
+</context>
+<context>
+    <name>Comparability</name>
+    <message>
+        <source>The comparability rules are not valid: %1.</source>
+        <translation>Karşılaştırılabilirlik kuralları geçerli değil: %1.</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>bir JSON nesnesi değil</translation>
+    </message>
+    <message>
+        <source>a key fact needs section, key and label</source>
+        <translation>bir temel bilgi için section, key ve label gerekir</translation>
+    </message>
+    <message>
+        <source>&quot;volatile&quot; must map sections to lists of keys</source>
+        <translation>&quot;volatile&quot;, bölümleri anahtar listelerine eşlemelidir</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(yok)</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%2 çalıştırmasında %1</translation>
+    </message>
+    <message>
+        <source>The runs differ in %1 (%2): differences in the results may come from the host, not from the change under test.</source>
+        <translation>Çalıştırmalar %1 bakımından farklı (%2): sonuçlardaki farklar test edilen değişiklikten değil, ana makineden kaynaklanıyor olabilir.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n %1 value(s) differ: %2</source>
+        <translation>
+            <numerusform>%n %1 değeri farklı: %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation>
+            <numerusform> ve %n tane daha</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>. Check that the difference is the change under test.</source>
+        <translation>. Farkın test edilen değişiklik olduğundan emin olun.</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectDialog</name>
+    <message>
+        <source>Connect to a Host</source>
+        <translation>Bir Ana Makineye Bağlan</translation>
+    </message>
+    <message>
+        <source>host name, address or ~/.ssh/config alias</source>
+        <translation>ana makine adı, adres veya ~/.ssh/config takma adı</translation>
+    </message>
+    <message>
+        <source>from ~/.ssh/config, else your user name</source>
+        <translation>~/.ssh/config dosyasından, yoksa kullanıcı adınız</translation>
+    </message>
+    <message>
+        <source>from ~/.ssh/config, else 22</source>
+        <translation>~/.ssh/config dosyasından, yoksa 22</translation>
+    </message>
+    <message>
+        <source>optional, e.g. an EC2 .pem</source>
+        <translation>isteğe bağlı, ör. bir EC2 .pem dosyası</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Gözat…</translation>
+    </message>
+    <message>
+        <source>Use ssh-agent</source>
+        <translation>ssh-agent kullan</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Ana Makine</translation>
+    </message>
+    <message>
+        <source>&amp;Host:</source>
+        <translation>&amp;Ana makine:</translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation>&amp;Kullanıcı:</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>&amp;Port:</translation>
+    </message>
+    <message>
+        <source>&amp;Key file:</source>
+        <translation>Anahtar &amp;dosyası:</translation>
+    </message>
+    <message>
+        <source>HOST-YYYYMMDD-HHMMSS</source>
+        <translation>ANAMAKİNE-YYYYMMDD-HHMMSS</translation>
+    </message>
+    <message>
+        <source>e.g. 30s, 4m or 1h30m</source>
+        <translation>ör. 30s, 4m veya 1h30m</translation>
+    </message>
+    <message>
+        <source>Sample CPU stacks (profile)</source>
+        <translation>CPU yığınlarını örnekle (profil)</translation>
+    </message>
+    <message>
+        <source>Read CPU counters (PMU)</source>
+        <translation>CPU sayaçlarını oku (PMU)</translation>
+    </message>
+    <message>
+        <source>Run the recorder with sudo (needs passwordless sudo)</source>
+        <translation>Kaydediciyi sudo ile çalıştır (parolasız sudo gerekir)</translation>
+    </message>
+    <message>
+        <source>Delete the host&apos;s copy after fetching</source>
+        <translation>İndirdikten sonra ana makinedeki kopyayı sil</translation>
+    </message>
+    <message>
+        <source>Recording</source>
+        <translation>Kayıt</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;İsim:</translation>
+    </message>
+    <message>
+        <source>&amp;Duration:</source>
+        <translation>&amp;Süre:</translation>
+    </message>
+    <message>
+        <source>&amp;Interval:</source>
+        <translation>Ara&amp;lık:</translation>
+    </message>
+    <message>
+        <source>Enter a host and start the recording.</source>
+        <translation>Bir ana makine girin ve kaydı başlatın.</translation>
+    </message>
+    <message>
+        <source>&amp;Record and Fetch</source>
+        <translation>Kaydet ve İ&amp;ndir</translation>
+    </message>
+    <message>
+        <source>&amp;Stop Early</source>
+        <translation>&amp;Erken Durdur</translation>
+    </message>
+    <message>
+        <source>End the recording now; the recorder still writes the archive, which is then fetched</source>
+        <translation>Kaydı şimdi bitir; kaydedici yine de arşivi yazar ve arşiv ardından indirilir</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>İptal</translation>
+    </message>
+    <message>
+        <source>Private Key</source>
+        <translation>Özel Anahtar</translation>
+    </message>
+    <message>
+        <source>Private keys (*.pem id_* *.key);;All files (*)</source>
+        <translation>Özel anahtarlar (*.pem id_* *.key);;Tüm dosyalar (*)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Kapat</translation>
+    </message>
+    <message>
+        <source>Enter the host to record.</source>
+        <translation>Kaydedilecek ana makineyi girin.</translation>
+    </message>
+    <message>
+        <source>Choose another run name: %1.</source>
+        <translation>Başka bir çalıştırma adı seçin: %1.</translation>
+    </message>
+    <message>
+        <source>The recorder (runlens-rec) was not found next to Runlens; reinstall Runlens or set RUNLENS_REC.</source>
+        <translation>Kaydedici (runlens-rec), Runlens&apos;in yanında bulunamadı; Runlens&apos;i yeniden kurun veya RUNLENS_REC değişkenini ayarlayın.</translation>
+    </message>
+    <message>
+        <source>Unknown Host Key</source>
+        <translation>Bilinmeyen Ana Makine Anahtarı</translation>
+    </message>
+    <message>
+        <source>The authenticity of %1 cannot be established: it is not in your known_hosts file.
+
+%2 key fingerprint:
+%3
+
+Compare it with the fingerprint the host&apos;s administrator (or the EC2 console&apos;s system log) gives. Trust this key and connect?</source>
+        <translation>%1 kimliği doğrulanamıyor: known_hosts dosyanızda yok.
+
+%2 anahtar parmak izi:
+%3
+
+Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) verdiği parmak iziyle karşılaştırın. Bu anahtara güvenip bağlanılsın mı?</translation>
+    </message>
+    <message>
+        <source>SSH</source>
+        <translation>SSH</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>İptal ediliyor…</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionOptions</name>
+    <message>
+        <source>Remote user (default: from ~/.ssh/config, else yours).</source>
+        <translation>Uzak kullanıcı (varsayılan: ~/.ssh/config dosyasından, yoksa sizinki).</translation>
+    </message>
+    <message>
+        <source>USER</source>
+        <translation>KULLANICI</translation>
+    </message>
+    <message>
+        <source>SSH port (default: from ~/.ssh/config, else 22).</source>
+        <translation>SSH bağlantı noktası (varsayılan: ~/.ssh/config dosyasından, yoksa 22).</translation>
+    </message>
+    <message>
+        <source>PORT</source>
+        <translation>PORT</translation>
+    </message>
+    <message>
+        <source>Private key file, e.g. an EC2 .pem.</source>
+        <translation>Özel anahtar dosyası, ör. bir EC2 .pem dosyası.</translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation>DOSYA</translation>
+    </message>
+    <message>
+        <source>Trust and record an unknown host key (never a changed one).</source>
+        <translation>Bilinmeyen bir ana makine anahtarına güven ve onu kaydet (değişmiş bir anahtarı asla).</translation>
+    </message>
+    <message>
+        <source>known_hosts file (default: ~/.ssh/known_hosts).</source>
+        <translation>known_hosts dosyası (varsayılan: ~/.ssh/known_hosts).</translation>
+    </message>
+    <message>
+        <source>SSH client config (default: ~/.ssh/config).</source>
+        <translation>SSH istemci yapılandırması (varsayılan: ~/.ssh/config).</translation>
+    </message>
+    <message>
+        <source>Directory on the host for the recorder and runs (default: ~/.cache/runlens).</source>
+        <translation>Ana makinede kaydedici ve çalıştırmalar için dizin (varsayılan: ~/.cache/runlens).</translation>
+    </message>
+    <message>
+        <source>DIR</source>
+        <translation>DİZİN</translation>
+    </message>
+    <message>
+        <source>Seconds each network step may take (default: 20).</source>
+        <translation>Her ağ adımının sürebileceği saniye (varsayılan: 20).</translation>
+    </message>
+    <message>
+        <source>SECONDS</source>
+        <translation>SANİYE</translation>
+    </message>
+    <message>
+        <source>runlens: accepting the new %1 host key of %2: %3</source>
+        <translation>runlens: %2 için yeni %1 ana makine anahtarı kabul ediliyor: %3</translation>
+    </message>
+    <message>
+        <source>runlens: the host key of %1 is unknown: %2 %3</source>
+        <translation>runlens: %1 için ana makine anahtarı bilinmiyor: %2 %3</translation>
+    </message>
+</context>
+<context>
+    <name>FindingRules</name>
+    <message>
+        <source>The findings rules are not valid: %1.</source>
+        <translation>Bulgu kuralları geçerli değil: %1.</translation>
+    </message>
+    <message>
+        <source>expected an object with a &quot;rules&quot; array</source>
+        <translation>&quot;rules&quot; dizisi içeren bir nesne bekleniyordu</translation>
+    </message>
+    <message>
+        <source>every rule must be an object</source>
+        <translation>her kural bir nesne olmalıdır</translation>
+    </message>
+    <message>
+        <source>rule %1 needs an id, a metric and a sentence</source>
+        <translation>%1 kuralı için bir kimlik, bir metrik ve bir cümle gerekir</translation>
+    </message>
+    <message>
+        <source>rule %1 has severity &quot;%2&quot;; use info, warning or critical</source>
+        <translation>%1 kuralının önem derecesi &quot;%2&quot;; info, warning veya critical kullanın</translation>
+    </message>
+    <message>
+        <source>rule %1 has scope &quot;%2&quot;; use run or comparison</source>
+        <translation>%1 kuralının kapsamı &quot;%2&quot;; run veya comparison kullanın</translation>
+    </message>
+    <message>
+        <source>rule %1 uses the unknown statistic &quot;%2&quot;</source>
+        <translation>%1 kuralı bilinmeyen &quot;%2&quot; istatistiğini kullanıyor</translation>
+    </message>
+    <message>
+        <source>rule %1 has the operator &quot;%2&quot;; use &gt;, &gt;=, &lt; or &lt;=</source>
+        <translation>%1 kuralının işleci &quot;%2&quot;; &gt;, &gt;=, &lt; veya &lt;= kullanın</translation>
+    </message>
+    <message>
+        <source>rule %1 needs a numeric threshold</source>
+        <translation>%1 kuralı için sayısal bir eşik değeri gerekir</translation>
+    </message>
+</context>
+<context>
+    <name>FlameGraphPanel</name>
+    <message>
+        <source>Flame graph</source>
+        <translation>Alev grafiği</translation>
+    </message>
+    <message>
+        <source>Icicle graph</source>
+        <translation>Buz sarkıtı grafiği</translation>
+    </message>
+    <message>
+        <source>Flame graph: callers at the bottom. Icicle graph: callers at the top.</source>
+        <translation>Alev grafiği: çağıranlar altta. Buz sarkıtı grafiği: çağıranlar üstte.</translation>
+    </message>
+    <message>
+        <source>Compare with baseline</source>
+        <translation>Referansla karşılaştır</translation>
+    </message>
+    <message>
+        <source>Colour the current run&apos;s flame graph by the change from the baseline run</source>
+        <translation>Geçerli çalıştırmanın alev grafiğini, referans çalıştırmaya kıyasla değişime göre renklendir</translation>
+    </message>
+    <message>
+        <source>by share of samples</source>
+        <translation>örnek payına göre</translation>
+    </message>
+    <message>
+        <source>by samples per second</source>
+        <translation>saniye başına örneğe göre</translation>
+    </message>
+    <message>
+        <source>Share of samples compares where the time went; samples per second also shows how much more or less CPU was used</source>
+        <translation>Örnek payı zamanın nereye gittiğini karşılaştırır; saniye başına örnek ise ayrıca ne kadar daha fazla veya daha az CPU kullanıldığını gösterir</translation>
+    </message>
+    <message>
+        <source>Search functions (regular expression)</source>
+        <translation>Fonksiyonlarda ara (düzenli ifade)</translation>
+    </message>
+    <message>
+        <source>Top functions</source>
+        <translation>En yoğun fonksiyonlar</translation>
+    </message>
+    <message>
+        <source>Frames the baseline has and the current run does not: they have no width in the graph</source>
+        <translation>Referansta olup geçerli çalıştırmada olmayan çerçeveler: grafikte genişlikleri yoktur</translation>
+    </message>
+    <message>
+        <source>Only in baseline</source>
+        <translation>Yalnızca referansta</translation>
+    </message>
+    <message>
+        <source>Heat map</source>
+        <translation>Isı haritası</translation>
+    </message>
+    <message>
+        <source>The current run&apos;s samples per 20 ms, a column per second: drag to select a time range</source>
+        <translation>Geçerli çalıştırmanın 20 ms başına örnekleri, saniye başına bir sütun: bir zaman aralığı seçmek için sürükleyin</translation>
+    </message>
+    <message>
+        <source>%1% matched</source>
+        <translation>%%1 eşleşti</translation>
+    </message>
+    <message>
+        <source>None of the open runs has CPU stack samples. Record with stack sampling, or open folded stacks or `perf script` output.</source>
+        <translation>Açık çalıştırmaların hiçbirinde CPU yığın örneği yok. Yığın örneklemesiyle kayıt yapın ya da katlanmış yığınları veya `perf script` çıktısını açın.</translation>
+    </message>
+    <message>
+        <source>Computing the flame graph…</source>
+        <translation>Alev grafiği hesaplanıyor…</translation>
+    </message>
+    <message>
+        <source>%1 samples of %2 between %3 s and %4 s (the selected range)</source>
+        <translation>%2 çalıştırmasının %3 s ile %4 s arasındaki %1 örneği (seçili aralık)</translation>
+    </message>
+    <message>
+        <source>%1 samples of %2 (the whole run; select a range in a chart to narrow it)</source>
+        <translation>%2 çalıştırmasının %1 örneği (tüm çalıştırma; daraltmak için bir grafikte aralık seçin)</translation>
+    </message>
+    <message>
+        <source>%1 baseline samples (%2% of the baseline)</source>
+        <translation>%1 referans örneği (referansın %%2 kadarı)</translation>
+    </message>
+    <message>
+        <source>Only in baseline (%1)</source>
+        <translation>Yalnızca referansta (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>FlameGraphView</name>
+    <message>
+        <source>all</source>
+        <translation>tümü</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>%1 içinde</translation>
+    </message>
+    <message>
+        <source>Samples: %1 (%2 of total)</source>
+        <translation>Örnekler: %1 (toplamda %2)</translation>
+    </message>
+    <message>
+        <source>Self: %1 (%2 of total)</source>
+        <translation>Kendi: %1 (toplamda %2)</translation>
+    </message>
+    <message>
+        <source>Baseline: %1 (%2 of total), self %3</source>
+        <translation>Referans: %1 (toplamda %2), kendi %3</translation>
+    </message>
+    <message>
+        <source>%1%2 samples/s</source>
+        <translation>%1%2 örnek/s</translation>
+    </message>
+    <message>
+        <source>%1%2 points</source>
+        <translation>%1%2 puan</translation>
+    </message>
+    <message>
+        <source>Change: %1 total, %2 self</source>
+        <translation>Değişim: toplam %1, kendi %2</translation>
+    </message>
+    <message>
+        <source>No stack samples in this range.</source>
+        <translation>Bu aralıkta yığın örneği yok.</translation>
+    </message>
+    <message>
+        <source>samples per second of the range</source>
+        <translation>aralığın saniye başına örnekleri</translation>
+    </message>
+    <message>
+        <source>share of each run&apos;s samples</source>
+        <translation>her çalıştırmanın örnekleri içindeki pay</translation>
+    </message>
+    <message>
+        <source>Widths: %1 (%2 samples). Colour: change from the baseline, %3 (%4 samples), by %5.</source>
+        <translation>Genişlikler: %1 (%2 örnek). Renk: referansa (%3, %4 örnek) göre değişim, ölçüt: %5.</translation>
+    </message>
+    <message>
+        <source>blue shrank, red grew (full colour: %1 samples/s)</source>
+        <translation>mavi azaldı, kırmızı arttı (tam renk: %1 örnek/s)</translation>
+    </message>
+    <message>
+        <source>blue shrank, red grew (full colour: %1 points)</source>
+        <translation>mavi azaldı, kırmızı arttı (tam renk: %1 puan)</translation>
+    </message>
+    <message>
+        <source>%1: %2 samples</source>
+        <translation>%1: %2 örnek</translation>
+    </message>
+    <message>
+        <source>Matched: %1 of samples</source>
+        <translation>Eşleşen örnek payı: %1</translation>
+    </message>
+</context>
+<context>
+    <name>FlameScopeView</name>
+    <message>
+        <source>Samples per 20 ms: one column per second. Drag from one cell to another to select that time.</source>
+        <translation>20 ms başına örnekler: saniye başına bir sütun. Bu zamanı seçmek için bir hücreden diğerine sürükleyin.</translation>
+    </message>
+    <message>
+        <source>No stack samples</source>
+        <translation>Yığın örneği yok</translation>
+    </message>
+    <message>
+        <source>%1 s + %2 ms: %3 samples</source>
+        <translation>%1 s + %2 ms: %3 örnek</translation>
+    </message>
+</context>
+<context>
+    <name>HeadlinePanel</name>
+    <message>
+        <source>Open a baseline and at least one other run to see what changed.</source>
+        <translation>Neyin değiştiğini görmek için bir referans ve en az bir başka çalıştırma açın.</translation>
+    </message>
+    <message>
+        <source>These runs may not be comparable</source>
+        <translation>Bu çalıştırmalar karşılaştırılabilir olmayabilir</translation>
+    </message>
+    <message>
+        <source>nothing beyond noise</source>
+        <translation>gürültünün ötesinde bir şey yok</translation>
+    </message>
+    <message>
+        <source>%1 against %2</source>
+        <translation>%1 ile %2 karşılaştırması</translation>
+    </message>
+    <message>
+        <source>Better:</source>
+        <translation>Daha iyi:</translation>
+    </message>
+    <message>
+        <source>Worse:</source>
+        <translation>Daha kötü:</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>Bulgular</translation>
+    </message>
+    <message>
+        <source>Critical</source>
+        <translation>Kritik</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Uyarı</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Not</translation>
+    </message>
+    <message>
+        <source>Show %1</source>
+        <translation>Göster: %1</translation>
+    </message>
+    <message>
+        <source>No findings.</source>
+        <translation>Bulgu yok.</translation>
+    </message>
 </context>
 <context>
     <name>HeatMapView</name>
@@ -59,14 +593,32 @@
     </message>
 </context>
 <context>
+    <name>HostFactsModel</name>
+    <message>
+        <source>Section</source>
+        <translation>Bölüm</translation>
+    </message>
+    <message>
+        <source>Fact</source>
+        <translation>Bilgi</translation>
+    </message>
+</context>
+<context>
+    <name>HostFactsView</name>
+    <message>
+        <source>Only differences</source>
+        <translation>Yalnızca farklar</translation>
+    </message>
+    <message>
+        <source>Hide the facts that are the same in every run</source>
+        <translation>Her çalıştırmada aynı olan bilgileri gizle</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Runlens</source>
         <translation>Runlens</translation>
-    </message>
-    <message>
-        <source>Recording on a remote host over SSH is not available in this version yet.</source>
-        <translation>SSH üzerinden uzak bir ana makinede kayıt yapma bu sürümde henüz kullanılamıyor.</translation>
     </message>
     <message>
         <source>Open run archives or drop them here to compare them.</source>
@@ -217,10 +769,6 @@
         <translation>Çalıştırmaları, başlangıçlarını üst üste bindirmek yerine gerçek başlangıç zamanlarına yerleştir</translation>
     </message>
     <message>
-        <source>Run archives and sessions (*.tar.gz *.tgz *.runlens);;All files (*)</source>
-        <translation>Çalıştırma arşivleri ve oturumlar (*.tar.gz *.tgz *.runlens);;Tüm dosyalar (*)</translation>
-    </message>
-    <message>
         <source>Cancel</source>
         <translation>İptal</translation>
     </message>
@@ -266,6 +814,42 @@
         <source>%1 is not a usable session: %2.</source>
         <translation>%1 kullanılabilir bir oturum değil: %2.</translation>
     </message>
+    <message>
+        <source>&amp;Connect to Host…</source>
+        <translation>Ana Makineye &amp;Bağlan…</translation>
+    </message>
+    <message>
+        <source>Record on a host over SSH and open the run</source>
+        <translation>SSH üzerinden bir ana makinede kayıt yap ve çalıştırmayı aç</translation>
+    </message>
+    <message>
+        <source>Run archives and sessions (*.tar.gz *.tgz *.runlens);;Profiles: folded stacks, perf script (*.folded *.collapsed *.txt *.perf *.gz);;All files (*)</source>
+        <translation>Çalıştırma arşivleri ve oturumlar (*.tar.gz *.tgz *.runlens);;Profiller: katlanmış yığınlar, perf script (*.folded *.collapsed *.txt *.perf *.gz);;Tüm dosyalar (*)</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Özet</translation>
+    </message>
+    <message>
+        <source>S&amp;ummary</source>
+        <translation>&amp;Özet</translation>
+    </message>
+    <message>
+        <source>What changed against the baseline, whether it is beyond noise, findings and host differences</source>
+        <translation>Referansa göre neyin değiştiği, bunun gürültünün ötesinde olup olmadığı, bulgular ve ana makine farkları</translation>
+    </message>
+    <message>
+        <source>Flame Graph</source>
+        <translation>Alev Grafiği</translation>
+    </message>
+    <message>
+        <source>&amp;Flame Graph</source>
+        <translation>&amp;Alev Grafiği</translation>
+    </message>
+    <message>
+        <source>Where the CPU time went in the current run, or what changed from the baseline</source>
+        <translation>Geçerli çalıştırmada CPU zamanının nereye gittiği veya referansa göre neyin değiştiği</translation>
+    </message>
 </context>
 <context>
     <name>MetricBrowser</name>
@@ -301,6 +885,197 @@ Açık %5 çalıştırmadan yalnızca %4 tanesi bu metriği kaydetti.</translati
     <message>
         <source>Id</source>
         <translation>Kimlik</translation>
+    </message>
+</context>
+<context>
+    <name>PriceTable</name>
+    <message>
+        <source>The price table is not valid: expected an object with &quot;prices&quot;.</source>
+        <translation>Fiyat tablosu geçerli değil: &quot;prices&quot; içeren bir nesne bekleniyordu.</translation>
+    </message>
+</context>
+<context>
+    <name>RecorderInstaller</name>
+    <message>
+        <source>%1 is an arm64 (%2) host, and no recorder for that architecture is bundled yet. Only x86_64 hosts can be recorded for now.</source>
+        <translation>%1 bir arm64 (%2) ana makinesi ve bu mimari için henüz birlikte gelen bir kaydedici yok. Şimdilik yalnızca x86_64 ana makineleri kaydedilebilir.</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 host; the bundled recorder is built for %3.</source>
+        <translation>%1 bir %2 ana makinesi; birlikte gelen kaydedici %3 için derlenmiş.</translation>
+    </message>
+    <message>
+        <source>The recorder %1 cannot be read. Build runlens-rec, or set RUNLENS_REC to its path.</source>
+        <translation>Kaydedici okunamıyor: %1. runlens-rec&apos;i derleyin veya RUNLENS_REC değişkenini onun yoluna ayarlayın.</translation>
+    </message>
+    <message>
+        <source>Creating %1</source>
+        <translation>%1 oluşturma</translation>
+    </message>
+    <message>
+        <source>Checking the uploaded recorder</source>
+        <translation>Yüklenen kaydediciyi denetleme</translation>
+    </message>
+    <message>
+        <source>The recorder uploaded to %1 does not match the local copy (SHA-256 %2, expected %3); it was removed. Try again.</source>
+        <translation>%1 üzerine yüklenen kaydedici yerel kopyayla eşleşmiyor (SHA-256 %2, beklenen %3); kaldırıldı. Yeniden deneyin.</translation>
+    </message>
+    <message>
+        <source>Installing the recorder</source>
+        <translation>Kaydediciyi kurma</translation>
+    </message>
+    <message>
+        <source>Starting the recorder</source>
+        <translation>Kaydediciyi başlatma</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteHostInfo</name>
+    <message>
+        <source>Detecting the operating system</source>
+        <translation>İşletim sistemini algılama</translation>
+    </message>
+    <message>
+        <source>%1 answered the system probe with unexpected output.</source>
+        <translation>%1, sistem yoklamasına beklenmeyen bir çıktıyla yanıt verdi.</translation>
+    </message>
+    <message>
+        <source>%1 runs %2; the recorder runs on Linux only.</source>
+        <translation>%1 üzerinde %2 çalışıyor; kaydedici yalnızca Linux&apos;ta çalışır.</translation>
+    </message>
+    <message>
+        <source>perf_event_paranoid is %1: CPU counters and profiles work without sudo.</source>
+        <translation>perf_event_paranoid değeri %1: CPU sayaçları ve profiller sudo olmadan çalışır.</translation>
+    </message>
+    <message>
+        <source>perf_event_paranoid is %1, and passwordless sudo is available: record with sudo for system-wide CPU counters and profiles.</source>
+        <translation>perf_event_paranoid değeri %1 ve parolasız sudo kullanılabilir: sistem genelinde CPU sayaçları ve profiller için sudo ile kayıt yapın.</translation>
+    </message>
+    <message>
+        <source>perf_event_paranoid is %1 and there is no passwordless sudo: CPU counters and profiles cover only this user&apos;s processes. An administrator can run &apos;sysctl kernel.perf_event_paranoid=0&apos;.</source>
+        <translation>perf_event_paranoid değeri %1 ve parolasız sudo yok: CPU sayaçları ve profiller yalnızca bu kullanıcının işlemlerini kapsar. Bir yönetici &apos;sysctl kernel.perf_event_paranoid=0&apos; komutunu çalıştırabilir.</translation>
+    </message>
+    <message>
+        <source>perf_event_paranoid is %1 and there is no passwordless sudo: no CPU counters or profiles, only system metrics. An administrator can run &apos;sysctl kernel.perf_event_paranoid=0&apos;.</source>
+        <translation>perf_event_paranoid değeri %1 ve parolasız sudo yok: CPU sayaçları veya profiller yok, yalnızca sistem metrikleri. Bir yönetici &apos;sysctl kernel.perf_event_paranoid=0&apos; komutunu çalıştırabilir.</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteRecording</name>
+    <message>
+        <source>the run name is empty</source>
+        <translation>çalıştırma adı boş</translation>
+    </message>
+    <message>
+        <source>the run name is longer than 120 characters</source>
+        <translation>çalıştırma adı 120 karakterden uzun</translation>
+    </message>
+    <message>
+        <source>the run name cannot start with &apos;.&apos; or &apos;-&apos;</source>
+        <translation>çalıştırma adı &apos;.&apos; veya &apos;-&apos; ile başlayamaz</translation>
+    </message>
+    <message>
+        <source>the run name cannot contain &apos;/&apos; or &apos;\&apos;</source>
+        <translation>çalıştırma adı &apos;/&apos; veya &apos;\&apos; içeremez</translation>
+    </message>
+    <message>
+        <source>the run name cannot contain control characters</source>
+        <translation>çalıştırma adı denetim karakterleri içeremez</translation>
+    </message>
+    <message>
+        <source>Cannot record &quot;%1&quot;: %2.</source>
+        <translation>&quot;%1&quot; kaydedilemiyor: %2.</translation>
+    </message>
+    <message>
+        <source>Starting the recording</source>
+        <translation>Kaydı başlatma</translation>
+    </message>
+    <message>
+        <source>The recorder on %1 did not start: %2</source>
+        <translation>%1 üzerindeki kaydedici başlamadı: %2</translation>
+    </message>
+    <message>
+        <source>The recorder on %1 did not start within 10 seconds.</source>
+        <translation>%1 üzerindeki kaydedici 10 saniye içinde başlamadı.</translation>
+    </message>
+    <message>
+        <source>Reading the recording&apos;s status</source>
+        <translation>Kaydın durumunu okuma</translation>
+    </message>
+    <message>
+        <source>Stopping the recording</source>
+        <translation>Kaydı durdurma</translation>
+    </message>
+    <message>
+        <source>Cannot fetch &quot;%1&quot;: %2.</source>
+        <translation>&quot;%1&quot; indirilemiyor: %2.</translation>
+    </message>
+    <message>
+        <source>The run %1 is not on %2 (%3).</source>
+        <translation>%1 çalıştırması %2 üzerinde değil (%3).</translation>
+    </message>
+    <message>
+        <source>Could not create %1.</source>
+        <translation>%1 oluşturulamadı.</translation>
+    </message>
+    <message>
+        <source>The download of %1 from %2 does not match the host&apos;s copy (SHA-256 %3, expected %4). The partial file was removed; fetch again.</source>
+        <translation>%2 üzerinden indirilen %1, ana makinedeki kopyayla eşleşmiyor (SHA-256 %3, beklenen %4). Yarım kalan dosya kaldırıldı; yeniden indirin.</translation>
+    </message>
+    <message>
+        <source>Could not move the download into %1.</source>
+        <translation>İndirilen dosya şuraya taşınamadı: %1.</translation>
+    </message>
+    <message>
+        <source>Cannot delete &quot;%1&quot;: %2.</source>
+        <translation>&quot;%1&quot; silinemiyor: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteRecordingJob</name>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>%1 ile bağlantı kuruluyor…</translation>
+    </message>
+    <message>
+        <source>Checking %1…</source>
+        <translation>%1 denetleniyor…</translation>
+    </message>
+    <message>
+        <source>%1 %2. %3</source>
+        <translation>%1 %2. %3</translation>
+    </message>
+    <message>
+        <source>Installing the recorder on %1…</source>
+        <translation>Kaydedici %1 üzerine kuruluyor…</translation>
+    </message>
+    <message>
+        <source>Starting the recording %1…</source>
+        <translation>%1 kaydı başlatılıyor…</translation>
+    </message>
+    <message>
+        <source>Stopping the recording early; the recorder writes its archive…</source>
+        <translation>Kayıt erken durduruluyor; kaydedici arşivini yazıyor…</translation>
+    </message>
+    <message>
+        <source>Recording %1 on %2: %3 s, %4 samples</source>
+        <translation>%2 üzerinde %1 kaydediliyor: %3 s, %4 örnek</translation>
+    </message>
+    <message>
+        <source>Cancelled. The recording %1 goes on on %2; fetch it later from the remote runs.</source>
+        <translation>İptal edildi. %1 kaydı %2 üzerinde sürüyor; daha sonra uzak çalıştırmalardan indirin.</translation>
+    </message>
+    <message>
+        <source>The recording %1 on %2 ended as &quot;%3&quot;; its samples stay in the spool directory on the host.</source>
+        <translation>%2 üzerindeki %1 kaydı &quot;%3&quot; durumuyla sona erdi; örnekleri ana makinedeki biriktirme dizininde kalıyor.</translation>
+    </message>
+    <message>
+        <source>Downloading %1…</source>
+        <translation>%1 indiriliyor…</translation>
+    </message>
+    <message>
+        <source>Fetched %1.</source>
+        <translation>İndirildi: %1.</translation>
     </message>
 </context>
 <context>
@@ -385,6 +1160,434 @@ recorded on %3 at %4</source>
     <message>
         <source>a run in it has no file</source>
         <translation>içindeki bir çalıştırmanın dosyası yok</translation>
+    </message>
+</context>
+<context>
+    <name>SshSession</name>
+    <message>
+        <source>Cancelled.</source>
+        <translation>İptal edildi.</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>böyle bir dosya yok</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>izin reddedildi</translation>
+    </message>
+    <message>
+        <source>the server reported a failure</source>
+        <translation>sunucu bir hata bildirdi</translation>
+    </message>
+    <message>
+        <source>%1 on %2: %3</source>
+        <translation>%2 üzerinde %1: %3</translation>
+    </message>
+    <message>
+        <source>Could not read the SSH configuration for %1: %2</source>
+        <translation>%1 için SSH yapılandırması okunamadı: %2</translation>
+    </message>
+    <message>
+        <source>Could not create an SSH session.</source>
+        <translation>SSH oturumu oluşturulamadı.</translation>
+    </message>
+    <message>
+        <source>Could not connect to %1: %2</source>
+        <translation>%1 ile bağlantı kurulamadı: %2</translation>
+    </message>
+    <message>
+        <source>%1 sent no host key: %2</source>
+        <translation>%1 ana makine anahtarı göndermedi: %2</translation>
+    </message>
+    <message>
+        <source>Could not hash the host key of %1.</source>
+        <translation>%1 için ana makine anahtarının özeti hesaplanamadı.</translation>
+    </message>
+    <message>
+        <source>The host key of %1 has changed (it is now %2 %3). Someone may be intercepting the connection, or the host was reinstalled or its address reused (common with EC2 instances). The connection was refused. If you know why the key changed, remove the old entry from your known_hosts file (ssh-keygen -R %1) and connect again.</source>
+        <translation>%1 için ana makine anahtarı değişti (şu anda %2 %3). Birisi bağlantının arasına giriyor olabilir ya da ana makine yeniden kurulmuş veya adresi yeniden kullanılmış olabilir (EC2 örneklerinde yaygındır). Bağlantı reddedildi. Anahtarın neden değiştiğini biliyorsanız known_hosts dosyanızdaki eski girdiyi kaldırın (ssh-keygen -R %1) ve yeniden bağlanın.</translation>
+    </message>
+    <message>
+        <source>The host key of %1 is not known (%2 %3). Check the fingerprint with the host&apos;s administrator, or on EC2 in the instance&apos;s system log, and accept it to connect.</source>
+        <translation>%1 için ana makine anahtarı bilinmiyor (%2 %3). Parmak izini ana makinenin yöneticisiyle veya EC2&apos;de örneğin sistem günlüğünden doğrulayın ve bağlanmak için kabul edin.</translation>
+    </message>
+    <message>
+        <source>Could not add the host key of %1 to known_hosts: %2</source>
+        <translation>%1 için ana makine anahtarı known_hosts dosyasına eklenemedi: %2</translation>
+    </message>
+    <message>
+        <source>Could not check the host key of %1: %2</source>
+        <translation>%1 için ana makine anahtarı denetlenemedi: %2</translation>
+    </message>
+    <message>
+        <source>Passphrase for %1:</source>
+        <translation>%1 için parola öbeği:</translation>
+    </message>
+    <message>
+        <source>key %1: could not be read (missing, not a private key, or wrong passphrase)</source>
+        <translation>%1 anahtarı: okunamadı (eksik, özel anahtar değil veya parola öbeği yanlış)</translation>
+    </message>
+    <message>
+        <source>key %1: refused by the server (%2)</source>
+        <translation>%1 anahtarı: sunucu tarafından reddedildi (%2)</translation>
+    </message>
+    <message>
+        <source>ssh-agent: no key the server accepts (%1)</source>
+        <translation>ssh-agent: sunucunun kabul ettiği bir anahtar yok (%1)</translation>
+    </message>
+    <message>
+        <source>default keys: none accepted (%1)</source>
+        <translation>varsayılan anahtarlar: hiçbiri kabul edilmedi (%1)</translation>
+    </message>
+    <message>
+        <source>keyboard-interactive: refused (%1)</source>
+        <translation>keyboard-interactive: reddedildi (%1)</translation>
+    </message>
+    <message>
+        <source>Password for %1:</source>
+        <translation>%1 için parola:</translation>
+    </message>
+    <message>
+        <source>password: refused (%1)</source>
+        <translation>parola: reddedildi (%1)</translation>
+    </message>
+    <message>
+        <source>the server offers no method this connection can use</source>
+        <translation>sunucu bu bağlantının kullanabileceği bir yöntem sunmuyor</translation>
+    </message>
+    <message>
+        <source>Authentication to %1 failed. %2.</source>
+        <translation>%1 ile kimlik doğrulama başarısız oldu. %2.</translation>
+    </message>
+    <message>
+        <source>Not connected to %1.</source>
+        <translation>%1 ile bağlantı yok.</translation>
+    </message>
+    <message>
+        <source>Could not open a channel to %1: %2</source>
+        <translation>%1 ile bir kanal açılamadı: %2</translation>
+    </message>
+    <message>
+        <source>%1 refused to run a command: %2</source>
+        <translation>%1 bir komutu çalıştırmayı reddetti: %2</translation>
+    </message>
+    <message>
+        <source>Could not send input to %1: %2</source>
+        <translation>%1 ana makinesine girdi gönderilemedi: %2</translation>
+    </message>
+    <message>
+        <source>A command on %1 did not finish within %2 seconds.</source>
+        <translation>%1 üzerindeki bir komut %2 saniye içinde bitmedi.</translation>
+    </message>
+    <message>
+        <source>The connection to %1 broke: %2</source>
+        <translation>%1 ile bağlantı koptu: %2</translation>
+    </message>
+    <message>
+        <source>%1 failed on %2 (exit status %3): %4</source>
+        <translation>%1 işlemi %2 üzerinde başarısız oldu (çıkış durumu %3): %4</translation>
+    </message>
+    <message>
+        <source>%1 offers no SFTP: %2</source>
+        <translation>%1 SFTP sunmuyor: %2</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>%1 okunamadı: %2</translation>
+    </message>
+    <message>
+        <source>Could not create %1</source>
+        <translation>Oluşturulamadı: %1</translation>
+    </message>
+    <message>
+        <source>Could not write %1</source>
+        <translation>Yazılamadı: %1</translation>
+    </message>
+    <message>
+        <source>Could not open %1</source>
+        <translation>Açılamadı: %1</translation>
+    </message>
+    <message>
+        <source>Could not read the size of %1</source>
+        <translation>Boyutu okunamadı: %1</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 yazılamadı: %2</translation>
+    </message>
+    <message>
+        <source>Could not resume %1</source>
+        <translation>Devam ettirilemedi: %1</translation>
+    </message>
+    <message>
+        <source>The download of %1 stopped at %2 of %3 bytes; fetch again to resume.</source>
+        <translation>%1 indirmesi %2/%3 baytta durdu; devam etmek için yeniden indirin.</translation>
+    </message>
+    <message>
+        <source>Could not list %1</source>
+        <translation>Listelenemedi: %1</translation>
+    </message>
+    <message>
+        <source>Could not delete %1</source>
+        <translation>Silinemedi: %1</translation>
+    </message>
+    <message>
+        <source>Could not resolve %1</source>
+        <translation>Çözümlenemedi: %1</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryExport</name>
+    <message>
+        <source>whole run</source>
+        <translation>tüm çalıştırma</translation>
+    </message>
+    <message>
+        <source>from %1 s to the end</source>
+        <translation>%1 s ile son arası</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>veri yok</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>referans</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>değişmedi</translation>
+    </message>
+    <message>
+        <source>within noise</source>
+        <translation>gürültü içinde</translation>
+    </message>
+    <message>
+        <source>improvement</source>
+        <translation>iyileşme</translation>
+    </message>
+    <message>
+        <source>regression</source>
+        <translation>gerileme</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>değişti</translation>
+    </message>
+    <message>
+        <source># Summary</source>
+        <translation># Özet</translation>
+    </message>
+    <message>
+        <source> (baseline)</source>
+        <translation> (referans)</translation>
+    </message>
+    <message>
+        <source>## Comparability</source>
+        <translation>## Karşılaştırılabilirlik</translation>
+    </message>
+    <message>
+        <source>## %1 against %2</source>
+        <translation>## %1 ile %2 karşılaştırması</translation>
+    </message>
+    <message>
+        <source>- Better: %1
+</source>
+        <translation>- Daha iyi: %1
+</translation>
+    </message>
+    <message>
+        <source>nothing beyond noise</source>
+        <translation>gürültünün ötesinde bir şey yok</translation>
+    </message>
+    <message>
+        <source>- Worse: %1
+</source>
+        <translation>- Daha kötü: %1
+</translation>
+    </message>
+    <message>
+        <source>## Findings</source>
+        <translation>## Bulgular</translation>
+    </message>
+    <message>
+        <source>## Metrics (mean over the window)</source>
+        <translation>## Metrikler (pencere üzerindeki ortalama)</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>Metrik</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Kategori</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryTable</name>
+    <message>
+        <source>Only real changes</source>
+        <translation>Yalnızca gerçek değişiklikler</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;CSV</source>
+        <translation>&amp;CSV olarak kopyala</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;Markdown</source>
+        <translation>&amp;Markdown olarak kopyala</translation>
+    </message>
+    <message>
+        <source>Search metrics</source>
+        <translation>Metriklerde ara</translation>
+    </message>
+    <message>
+        <source>Show one category of metrics</source>
+        <translation>Tek bir metrik kategorisini göster</translation>
+    </message>
+    <message>
+        <source>Hide metrics whose changes the samples&apos; own noise explains</source>
+        <translation>Değişiklikleri örneklerin kendi gürültüsüyle açıklanabilen metrikleri gizle</translation>
+    </message>
+    <message>
+        <source>Copy the rows shown, with every statistic, as CSV</source>
+        <translation>Gösterilen satırları tüm istatistikleriyle birlikte CSV olarak kopyala</translation>
+    </message>
+    <message>
+        <source>Copy the headline, findings and rows shown as a Markdown table</source>
+        <translation>Özet başlığını, bulguları ve gösterilen satırları Markdown tablosu olarak kopyala</translation>
+    </message>
+    <message>
+        <source>All categories</source>
+        <translation>Tüm kategoriler</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryTableModel</name>
+    <message>
+        <source>%1: no samples in the window</source>
+        <translation>%1: pencerede örnek yok</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: mean %2, sd %3, min %4, p50 %5, p90 %6, p99 %7, max %8 (%n samples)</source>
+        <translation>
+            <numerusform>%1: ortalama %2, std. sapma %3, en küçük %4, p50 %5, p90 %6, p99 %7, en büyük %8 (%n örnek)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Difference of means: %1 (%2)</source>
+        <translation>Ortalamalar arasındaki fark: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>99 % confidence interval of the difference: %1 to %2 (block bootstrap, blocks of %3 and %4 samples)</source>
+        <translation>Farkın yüzde 99 güven aralığı: %1 ile %2 arası (blok bootstrap, %3 ve %4 örneklik bloklar)</translation>
+    </message>
+    <message>
+        <source>Too few samples to tell a real change from noise.</source>
+        <translation>Gerçek bir değişikliği gürültüden ayırt etmek için çok az örnek var.</translation>
+    </message>
+    <message>
+        <source>Verdict: %1</source>
+        <translation>Sonuç: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Repeats of %1 (%n runs): spread (max − min) / median %2, coefficient of variation %3</source>
+        <translation>
+            <numerusform>%1 tekrarları (%n çalıştırma): yayılım (en büyük − en küçük) / medyan %2, değişim katsayısı %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (noise)</source>
+        <translation>%1 (gürültü)</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>Metrik</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Kategori</translation>
+    </message>
+    <message>
+        <source>%1 (baseline)</source>
+        <translation>%1 (referans)</translation>
+    </message>
+    <message>
+        <source>Δ %1</source>
+        <translation>Δ %1</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryView</name>
+    <message>
+        <source>Metrics</source>
+        <translation>Metrikler</translation>
+    </message>
+    <message>
+        <source>Hosts</source>
+        <translation>Ana Makineler</translation>
+    </message>
+    <message numerus="yes">
+        <source>Hosts (%n warning(s))</source>
+        <translation>
+            <numerusform>Ana Makineler (%n uyarı)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Computing the summary…</source>
+        <translation>Özet hesaplanıyor…</translation>
+    </message>
+</context>
+<context>
+    <name>TopFunctionsModel</name>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
+    </message>
+    <message>
+        <source>%1 pts</source>
+        <translation>%1 puan</translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>Fonksiyon</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>Modül</translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation>Kendi</translation>
+    </message>
+    <message>
+        <source>Self %</source>
+        <translation>Kendi %</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Toplam</translation>
+    </message>
+    <message>
+        <source>Total %</source>
+        <translation>Toplam %</translation>
+    </message>
+    <message>
+        <source>Baseline self</source>
+        <translation>Referans kendi</translation>
+    </message>
+    <message>
+        <source>Baseline total</source>
+        <translation>Referans toplam</translation>
+    </message>
+    <message>
+        <source>Δ self</source>
+        <translation>Δ kendi</translation>
+    </message>
+    <message>
+        <source>Δ total</source>
+        <translation>Δ toplam</translation>
     </message>
 </context>
 <context>

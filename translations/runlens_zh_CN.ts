@@ -46,6 +46,540 @@
         <source>Run &apos;runlens --help&apos; for the options.</source>
         <translation>运行 &apos;runlens --help&apos; 查看可用选项。</translation>
     </message>
+    <message>
+        <source>Commands (run &apos;runlens COMMAND --help&apos;):</source>
+        <translation>命令（详见 &apos;runlens COMMAND --help&apos;）：</translation>
+    </message>
+</context>
+<context>
+    <name>Comparability</name>
+    <message>
+        <source>The comparability rules are not valid: %1.</source>
+        <translation>可比性规则无效：%1。</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>a key fact needs section, key and label</source>
+        <translation>关键信息项需要 section、key 和 label</translation>
+    </message>
+    <message>
+        <source>&quot;volatile&quot; must map sections to lists of keys</source>
+        <translation>&quot;volatile&quot; 必须将各个分组映射到键列表</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%2 中为 %1</translation>
+    </message>
+    <message>
+        <source>The runs differ in %1 (%2): differences in the results may come from the host, not from the change under test.</source>
+        <translation>这些运行记录的 %1 不同（%2）：结果中的差异可能来自主机，而不是来自所测试的改动。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n %1 value(s) differ: %2</source>
+        <translation>
+            <numerusform>%n 个 %1 值不同：%2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> and %n more</source>
+        <translation>
+            <numerusform> 及另外 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>. Check that the difference is the change under test.</source>
+        <translation>。请确认该差异正是所测试的改动。</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectDialog</name>
+    <message>
+        <source>Connect to a Host</source>
+        <translation>连接到主机</translation>
+    </message>
+    <message>
+        <source>host name, address or ~/.ssh/config alias</source>
+        <translation>主机名、地址或 ~/.ssh/config 中的别名</translation>
+    </message>
+    <message>
+        <source>from ~/.ssh/config, else your user name</source>
+        <translation>取自 ~/.ssh/config，否则为你的用户名</translation>
+    </message>
+    <message>
+        <source>from ~/.ssh/config, else 22</source>
+        <translation>取自 ~/.ssh/config，否则为 22</translation>
+    </message>
+    <message>
+        <source>optional, e.g. an EC2 .pem</source>
+        <translation>可选，例如 EC2 的 .pem 文件</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Use ssh-agent</source>
+        <translation>使用 ssh-agent</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>&amp;Host:</source>
+        <translation>主机(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation>用户(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>端口(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Key file:</source>
+        <translation>密钥文件(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>HOST-YYYYMMDD-HHMMSS</source>
+        <translation>主机名-YYYYMMDD-HHMMSS</translation>
+    </message>
+    <message>
+        <source>e.g. 30s, 4m or 1h30m</source>
+        <translation>例如 30s、4m 或 1h30m</translation>
+    </message>
+    <message>
+        <source>Sample CPU stacks (profile)</source>
+        <translation>采样 CPU 调用栈（性能剖析）</translation>
+    </message>
+    <message>
+        <source>Read CPU counters (PMU)</source>
+        <translation>读取 CPU 计数器（PMU）</translation>
+    </message>
+    <message>
+        <source>Run the recorder with sudo (needs passwordless sudo)</source>
+        <translation>使用 sudo 运行录制器（需要免密码 sudo）</translation>
+    </message>
+    <message>
+        <source>Delete the host&apos;s copy after fetching</source>
+        <translation>取回后删除主机上的副本</translation>
+    </message>
+    <message>
+        <source>Recording</source>
+        <translation>录制</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Duration:</source>
+        <translation>时长(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>&amp;Interval:</source>
+        <translation>间隔(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Enter a host and start the recording.</source>
+        <translation>请输入主机并开始录制。</translation>
+    </message>
+    <message>
+        <source>&amp;Record and Fetch</source>
+        <translation>录制并取回(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Stop Early</source>
+        <translation>提前停止(&amp;S)</translation>
+    </message>
+    <message>
+        <source>End the recording now; the recorder still writes the archive, which is then fetched</source>
+        <translation>立即结束录制；录制器仍会写入归档，随后将其取回</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Private Key</source>
+        <translation>私钥</translation>
+    </message>
+    <message>
+        <source>Private keys (*.pem id_* *.key);;All files (*)</source>
+        <translation>私钥 (*.pem id_* *.key);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Enter the host to record.</source>
+        <translation>请输入要录制的主机。</translation>
+    </message>
+    <message>
+        <source>Choose another run name: %1.</source>
+        <translation>请选择其他运行名称：%1。</translation>
+    </message>
+    <message>
+        <source>The recorder (runlens-rec) was not found next to Runlens; reinstall Runlens or set RUNLENS_REC.</source>
+        <translation>在 Runlens 所在目录中未找到录制器（runlens-rec）；请重新安装 Runlens 或设置 RUNLENS_REC。</translation>
+    </message>
+    <message>
+        <source>Unknown Host Key</source>
+        <translation>未知的主机密钥</translation>
+    </message>
+    <message>
+        <source>The authenticity of %1 cannot be established: it is not in your known_hosts file.
+
+%2 key fingerprint:
+%3
+
+Compare it with the fingerprint the host&apos;s administrator (or the EC2 console&apos;s system log) gives. Trust this key and connect?</source>
+        <translation>无法确认 %1 的真实性：它不在你的 known_hosts 文件中。
+
+%2 密钥指纹：
+%3
+
+请将其与主机管理员（或 EC2 控制台的系统日志）提供的指纹进行比对。是否信任此密钥并连接？</translation>
+    </message>
+    <message>
+        <source>SSH</source>
+        <translation>SSH</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionOptions</name>
+    <message>
+        <source>Remote user (default: from ~/.ssh/config, else yours).</source>
+        <translation>远程用户（默认：取自 ~/.ssh/config，否则为你的用户名）。</translation>
+    </message>
+    <message>
+        <source>USER</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>SSH port (default: from ~/.ssh/config, else 22).</source>
+        <translation>SSH 端口（默认：取自 ~/.ssh/config，否则为 22）。</translation>
+    </message>
+    <message>
+        <source>PORT</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <source>Private key file, e.g. an EC2 .pem.</source>
+        <translation>私钥文件，例如 EC2 的 .pem 文件。</translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Trust and record an unknown host key (never a changed one).</source>
+        <translation>信任并记录未知的主机密钥（绝不包括已更改的密钥）。</translation>
+    </message>
+    <message>
+        <source>known_hosts file (default: ~/.ssh/known_hosts).</source>
+        <translation>known_hosts 文件（默认：~/.ssh/known_hosts）。</translation>
+    </message>
+    <message>
+        <source>SSH client config (default: ~/.ssh/config).</source>
+        <translation>SSH 客户端配置（默认：~/.ssh/config）。</translation>
+    </message>
+    <message>
+        <source>Directory on the host for the recorder and runs (default: ~/.cache/runlens).</source>
+        <translation>主机上用于存放录制器和运行记录的目录（默认：~/.cache/runlens）。</translation>
+    </message>
+    <message>
+        <source>DIR</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>Seconds each network step may take (default: 20).</source>
+        <translation>每个网络步骤允许耗费的秒数（默认：20）。</translation>
+    </message>
+    <message>
+        <source>SECONDS</source>
+        <translation>秒数</translation>
+    </message>
+    <message>
+        <source>runlens: accepting the new %1 host key of %2: %3</source>
+        <translation>runlens: 正在接受 %2 的新 %1 主机密钥：%3</translation>
+    </message>
+    <message>
+        <source>runlens: the host key of %1 is unknown: %2 %3</source>
+        <translation>runlens: %1 的主机密钥未知：%2 %3</translation>
+    </message>
+</context>
+<context>
+    <name>FindingRules</name>
+    <message>
+        <source>The findings rules are not valid: %1.</source>
+        <translation>发现规则无效：%1。</translation>
+    </message>
+    <message>
+        <source>expected an object with a &quot;rules&quot; array</source>
+        <translation>应为包含 &quot;rules&quot; 数组的对象</translation>
+    </message>
+    <message>
+        <source>every rule must be an object</source>
+        <translation>每条规则都必须是对象</translation>
+    </message>
+    <message>
+        <source>rule %1 needs an id, a metric and a sentence</source>
+        <translation>规则 %1 需要 ID、指标和描述语句</translation>
+    </message>
+    <message>
+        <source>rule %1 has severity &quot;%2&quot;; use info, warning or critical</source>
+        <translation>规则 %1 的严重级别为 &quot;%2&quot;；请使用 info、warning 或 critical</translation>
+    </message>
+    <message>
+        <source>rule %1 has scope &quot;%2&quot;; use run or comparison</source>
+        <translation>规则 %1 的范围为 &quot;%2&quot;；请使用 run 或 comparison</translation>
+    </message>
+    <message>
+        <source>rule %1 uses the unknown statistic &quot;%2&quot;</source>
+        <translation>规则 %1 使用了未知的统计量 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>rule %1 has the operator &quot;%2&quot;; use &gt;, &gt;=, &lt; or &lt;=</source>
+        <translation>规则 %1 的运算符为 &quot;%2&quot;；请使用 &gt;、&gt;=、&lt; 或 &lt;=</translation>
+    </message>
+    <message>
+        <source>rule %1 needs a numeric threshold</source>
+        <translation>规则 %1 需要一个数值阈值</translation>
+    </message>
+</context>
+<context>
+    <name>FlameGraphPanel</name>
+    <message>
+        <source>Flame graph</source>
+        <translation>火焰图</translation>
+    </message>
+    <message>
+        <source>Icicle graph</source>
+        <translation>冰柱图</translation>
+    </message>
+    <message>
+        <source>Flame graph: callers at the bottom. Icicle graph: callers at the top.</source>
+        <translation>火焰图：调用者在底部。冰柱图：调用者在顶部。</translation>
+    </message>
+    <message>
+        <source>Compare with baseline</source>
+        <translation>与基线比较</translation>
+    </message>
+    <message>
+        <source>Colour the current run&apos;s flame graph by the change from the baseline run</source>
+        <translation>按相对基线运行的变化为当前运行的火焰图着色</translation>
+    </message>
+    <message>
+        <source>by share of samples</source>
+        <translation>按样本占比</translation>
+    </message>
+    <message>
+        <source>by samples per second</source>
+        <translation>按每秒样本数</translation>
+    </message>
+    <message>
+        <source>Share of samples compares where the time went; samples per second also shows how much more or less CPU was used</source>
+        <translation>样本占比用于比较时间花在了哪里；每秒样本数还能显示 CPU 使用量增加或减少了多少</translation>
+    </message>
+    <message>
+        <source>Search functions (regular expression)</source>
+        <translation>搜索函数（正则表达式）</translation>
+    </message>
+    <message>
+        <source>Top functions</source>
+        <translation>热点函数</translation>
+    </message>
+    <message>
+        <source>Frames the baseline has and the current run does not: they have no width in the graph</source>
+        <translation>基线中有而当前运行中没有的栈帧：它们在图中没有宽度</translation>
+    </message>
+    <message>
+        <source>Only in baseline</source>
+        <translation>仅在基线中</translation>
+    </message>
+    <message>
+        <source>Heat map</source>
+        <translation>热力图</translation>
+    </message>
+    <message>
+        <source>The current run&apos;s samples per 20 ms, a column per second: drag to select a time range</source>
+        <translation>当前运行每 20 ms 的样本数，每秒一列：拖动可选择时间范围</translation>
+    </message>
+    <message>
+        <source>%1% matched</source>
+        <translation>已匹配 %1%</translation>
+    </message>
+    <message>
+        <source>None of the open runs has CPU stack samples. Record with stack sampling, or open folded stacks or `perf script` output.</source>
+        <translation>打开的运行记录中都没有 CPU 调用栈样本。请在录制时启用调用栈采样，或打开折叠栈文件或 `perf script` 输出。</translation>
+    </message>
+    <message>
+        <source>Computing the flame graph…</source>
+        <translation>正在计算火焰图…</translation>
+    </message>
+    <message>
+        <source>%1 samples of %2 between %3 s and %4 s (the selected range)</source>
+        <translation>%2 在 %3 s 至 %4 s 之间的 %1 个样本（所选范围）</translation>
+    </message>
+    <message>
+        <source>%1 samples of %2 (the whole run; select a range in a chart to narrow it)</source>
+        <translation>%2 的 %1 个样本（整个运行；在图表中选择范围可缩小）</translation>
+    </message>
+    <message>
+        <source>%1 baseline samples (%2% of the baseline)</source>
+        <translation>%1 个基线样本（占基线的 %2%）</translation>
+    </message>
+    <message>
+        <source>Only in baseline (%1)</source>
+        <translation>仅在基线中（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>FlameGraphView</name>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>位于 %1</translation>
+    </message>
+    <message>
+        <source>Samples: %1 (%2 of total)</source>
+        <translation>样本：%1（占总数的 %2）</translation>
+    </message>
+    <message>
+        <source>Self: %1 (%2 of total)</source>
+        <translation>自身：%1（占总数的 %2）</translation>
+    </message>
+    <message>
+        <source>Baseline: %1 (%2 of total), self %3</source>
+        <translation>基线：%1（占总数的 %2），自身 %3</translation>
+    </message>
+    <message>
+        <source>%1%2 samples/s</source>
+        <translation>%1%2 样本/秒</translation>
+    </message>
+    <message>
+        <source>%1%2 points</source>
+        <translation>%1%2 个百分点</translation>
+    </message>
+    <message>
+        <source>Change: %1 total, %2 self</source>
+        <translation>变化：总计 %1，自身 %2</translation>
+    </message>
+    <message>
+        <source>No stack samples in this range.</source>
+        <translation>此范围内没有调用栈样本。</translation>
+    </message>
+    <message>
+        <source>samples per second of the range</source>
+        <translation>该范围的每秒样本数</translation>
+    </message>
+    <message>
+        <source>share of each run&apos;s samples</source>
+        <translation>各运行中样本的占比</translation>
+    </message>
+    <message>
+        <source>Widths: %1 (%2 samples). Colour: change from the baseline, %3 (%4 samples), by %5.</source>
+        <translation>宽度：%1（%2 个样本）。颜色：相对基线 %3（%4 个样本）的变化，按%5计算。</translation>
+    </message>
+    <message>
+        <source>blue shrank, red grew (full colour: %1 samples/s)</source>
+        <translation>蓝色表示减少，红色表示增加（全色：%1 样本/秒）</translation>
+    </message>
+    <message>
+        <source>blue shrank, red grew (full colour: %1 points)</source>
+        <translation>蓝色表示减少，红色表示增加（全色：%1 个百分点）</translation>
+    </message>
+    <message>
+        <source>%1: %2 samples</source>
+        <translation>%1：%2 个样本</translation>
+    </message>
+    <message>
+        <source>Matched: %1 of samples</source>
+        <translation>匹配的样本占比：%1</translation>
+    </message>
+</context>
+<context>
+    <name>FlameScopeView</name>
+    <message>
+        <source>Samples per 20 ms: one column per second. Drag from one cell to another to select that time.</source>
+        <translation>每 20 ms 的样本数：每秒一列。从一个单元格拖动到另一个单元格可选择该时间段。</translation>
+    </message>
+    <message>
+        <source>No stack samples</source>
+        <translation>没有调用栈样本</translation>
+    </message>
+    <message>
+        <source>%1 s + %2 ms: %3 samples</source>
+        <translation>%1 s + %2 ms：%3 个样本</translation>
+    </message>
+</context>
+<context>
+    <name>HeadlinePanel</name>
+    <message>
+        <source>Open a baseline and at least one other run to see what changed.</source>
+        <translation>请打开一个基线和至少一个其他运行记录，以查看发生了哪些变化。</translation>
+    </message>
+    <message>
+        <source>These runs may not be comparable</source>
+        <translation>这些运行记录可能不具可比性</translation>
+    </message>
+    <message>
+        <source>nothing beyond noise</source>
+        <translation>没有超出噪声的变化</translation>
+    </message>
+    <message>
+        <source>%1 against %2</source>
+        <translation>%1 对比 %2</translation>
+    </message>
+    <message>
+        <source>Better:</source>
+        <translation>更好：</translation>
+    </message>
+    <message>
+        <source>Worse:</source>
+        <translation>更差：</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>Show %1</source>
+        <translation>显示 %1</translation>
+    </message>
+    <message>
+        <source>No findings.</source>
+        <translation>没有发现。</translation>
+    </message>
 </context>
 <context>
     <name>HeatMapView</name>
@@ -59,14 +593,32 @@
     </message>
 </context>
 <context>
+    <name>HostFactsModel</name>
+    <message>
+        <source>Section</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>Fact</source>
+        <translation>信息项</translation>
+    </message>
+</context>
+<context>
+    <name>HostFactsView</name>
+    <message>
+        <source>Only differences</source>
+        <translation>仅显示差异</translation>
+    </message>
+    <message>
+        <source>Hide the facts that are the same in every run</source>
+        <translation>隐藏在所有运行记录中都相同的信息项</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Runlens</source>
         <translation>Runlens</translation>
-    </message>
-    <message>
-        <source>Recording on a remote host over SSH is not available in this version yet.</source>
-        <translation>此版本尚不支持通过 SSH 在远程主机上录制。</translation>
     </message>
     <message>
         <source>Open run archives or drop them here to compare them.</source>
@@ -217,10 +769,6 @@
         <translation>按实际开始时间放置运行记录，而不是将其起点重叠对齐</translation>
     </message>
     <message>
-        <source>Run archives and sessions (*.tar.gz *.tgz *.runlens);;All files (*)</source>
-        <translation>运行记录归档和会话 (*.tar.gz *.tgz *.runlens);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
@@ -266,6 +814,42 @@
         <source>%1 is not a usable session: %2.</source>
         <translation>%1 不是可用的会话：%2。</translation>
     </message>
+    <message>
+        <source>&amp;Connect to Host…</source>
+        <translation>连接到主机(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Record on a host over SSH and open the run</source>
+        <translation>通过 SSH 在主机上录制并打开该运行记录</translation>
+    </message>
+    <message>
+        <source>Run archives and sessions (*.tar.gz *.tgz *.runlens);;Profiles: folded stacks, perf script (*.folded *.collapsed *.txt *.perf *.gz);;All files (*)</source>
+        <translation>运行记录归档和会话 (*.tar.gz *.tgz *.runlens);;性能剖析：折叠栈、perf script (*.folded *.collapsed *.txt *.perf *.gz);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>汇总</translation>
+    </message>
+    <message>
+        <source>S&amp;ummary</source>
+        <translation>汇总(&amp;U)</translation>
+    </message>
+    <message>
+        <source>What changed against the baseline, whether it is beyond noise, findings and host differences</source>
+        <translation>相对基线的变化、变化是否超出噪声、发现以及主机差异</translation>
+    </message>
+    <message>
+        <source>Flame Graph</source>
+        <translation>火焰图</translation>
+    </message>
+    <message>
+        <source>&amp;Flame Graph</source>
+        <translation>火焰图(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Where the CPU time went in the current run, or what changed from the baseline</source>
+        <translation>当前运行中 CPU 时间花在了哪里，或相对基线发生了哪些变化</translation>
+    </message>
 </context>
 <context>
     <name>MetricBrowser</name>
@@ -301,6 +885,197 @@ Only %4 of the %5 open runs recorded this metric.</source>
     <message>
         <source>Id</source>
         <translation>ID</translation>
+    </message>
+</context>
+<context>
+    <name>PriceTable</name>
+    <message>
+        <source>The price table is not valid: expected an object with &quot;prices&quot;.</source>
+        <translation>价格表无效：应为包含 &quot;prices&quot; 的对象。</translation>
+    </message>
+</context>
+<context>
+    <name>RecorderInstaller</name>
+    <message>
+        <source>%1 is an arm64 (%2) host, and no recorder for that architecture is bundled yet. Only x86_64 hosts can be recorded for now.</source>
+        <translation>%1 是 arm64（%2）主机，目前尚未附带该架构的录制器。暂时只能录制 x86_64 主机。</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 host; the bundled recorder is built for %3.</source>
+        <translation>%1 是 %2 主机；附带的录制器是为 %3 构建的。</translation>
+    </message>
+    <message>
+        <source>The recorder %1 cannot be read. Build runlens-rec, or set RUNLENS_REC to its path.</source>
+        <translation>无法读取录制器 %1。请构建 runlens-rec，或将 RUNLENS_REC 设置为其路径。</translation>
+    </message>
+    <message>
+        <source>Creating %1</source>
+        <translation>创建 %1</translation>
+    </message>
+    <message>
+        <source>Checking the uploaded recorder</source>
+        <translation>检查已上传的录制器</translation>
+    </message>
+    <message>
+        <source>The recorder uploaded to %1 does not match the local copy (SHA-256 %2, expected %3); it was removed. Try again.</source>
+        <translation>上传到 %1 的录制器与本地副本不一致（SHA-256 为 %2，应为 %3）；已将其删除。请重试。</translation>
+    </message>
+    <message>
+        <source>Installing the recorder</source>
+        <translation>安装录制器</translation>
+    </message>
+    <message>
+        <source>Starting the recorder</source>
+        <translation>启动录制器</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteHostInfo</name>
+    <message>
+        <source>Detecting the operating system</source>
+        <translation>检测操作系统</translation>
+    </message>
+    <message>
+        <source>%1 answered the system probe with unexpected output.</source>
+        <translation>%1 对系统探测返回了意外的输出。</translation>
+    </message>
+    <message>
+        <source>%1 runs %2; the recorder runs on Linux only.</source>
+        <translation>%1 运行的是 %2；录制器只能在 Linux 上运行。</translation>
+    </message>
+    <message>
+        <source>perf_event_paranoid is %1: CPU counters and profiles work without sudo.</source>
+        <translation>perf_event_paranoid 为 %1：无需 sudo 即可使用 CPU 计数器和性能剖析。</translation>
+    </message>
+    <message>
+        <source>perf_event_paranoid is %1, and passwordless sudo is available: record with sudo for system-wide CPU counters and profiles.</source>
+        <translation>perf_event_paranoid 为 %1，且可使用免密码 sudo：请使用 sudo 录制，以获得全系统范围的 CPU 计数器和性能剖析。</translation>
+    </message>
+    <message>
+        <source>perf_event_paranoid is %1 and there is no passwordless sudo: CPU counters and profiles cover only this user&apos;s processes. An administrator can run &apos;sysctl kernel.perf_event_paranoid=0&apos;.</source>
+        <translation>perf_event_paranoid 为 %1，且没有免密码 sudo：CPU 计数器和性能剖析仅覆盖该用户的进程。管理员可以运行 &apos;sysctl kernel.perf_event_paranoid=0&apos;。</translation>
+    </message>
+    <message>
+        <source>perf_event_paranoid is %1 and there is no passwordless sudo: no CPU counters or profiles, only system metrics. An administrator can run &apos;sysctl kernel.perf_event_paranoid=0&apos;.</source>
+        <translation>perf_event_paranoid 为 %1，且没有免密码 sudo：无法使用 CPU 计数器和性能剖析，只有系统指标。管理员可以运行 &apos;sysctl kernel.perf_event_paranoid=0&apos;。</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteRecording</name>
+    <message>
+        <source>the run name is empty</source>
+        <translation>运行名称为空</translation>
+    </message>
+    <message>
+        <source>the run name is longer than 120 characters</source>
+        <translation>运行名称超过 120 个字符</translation>
+    </message>
+    <message>
+        <source>the run name cannot start with &apos;.&apos; or &apos;-&apos;</source>
+        <translation>运行名称不能以 &apos;.&apos; 或 &apos;-&apos; 开头</translation>
+    </message>
+    <message>
+        <source>the run name cannot contain &apos;/&apos; or &apos;\&apos;</source>
+        <translation>运行名称不能包含 &apos;/&apos; 或 &apos;\&apos;</translation>
+    </message>
+    <message>
+        <source>the run name cannot contain control characters</source>
+        <translation>运行名称不能包含控制字符</translation>
+    </message>
+    <message>
+        <source>Cannot record &quot;%1&quot;: %2.</source>
+        <translation>无法录制 &quot;%1&quot;：%2。</translation>
+    </message>
+    <message>
+        <source>Starting the recording</source>
+        <translation>开始录制</translation>
+    </message>
+    <message>
+        <source>The recorder on %1 did not start: %2</source>
+        <translation>%1 上的录制器未能启动：%2</translation>
+    </message>
+    <message>
+        <source>The recorder on %1 did not start within 10 seconds.</source>
+        <translation>%1 上的录制器未在 10 秒内启动。</translation>
+    </message>
+    <message>
+        <source>Reading the recording&apos;s status</source>
+        <translation>读取录制状态</translation>
+    </message>
+    <message>
+        <source>Stopping the recording</source>
+        <translation>停止录制</translation>
+    </message>
+    <message>
+        <source>Cannot fetch &quot;%1&quot;: %2.</source>
+        <translation>无法取回 &quot;%1&quot;：%2。</translation>
+    </message>
+    <message>
+        <source>The run %1 is not on %2 (%3).</source>
+        <translation>运行记录 %1 不在 %2 上（%3）。</translation>
+    </message>
+    <message>
+        <source>Could not create %1.</source>
+        <translation>无法创建 %1。</translation>
+    </message>
+    <message>
+        <source>The download of %1 from %2 does not match the host&apos;s copy (SHA-256 %3, expected %4). The partial file was removed; fetch again.</source>
+        <translation>从 %2 下载的 %1 与主机上的副本不一致（SHA-256 为 %3，应为 %4）。已删除不完整的文件；请重新取回。</translation>
+    </message>
+    <message>
+        <source>Could not move the download into %1.</source>
+        <translation>无法将下载的文件移动到 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot delete &quot;%1&quot;: %2.</source>
+        <translation>无法删除 &quot;%1&quot;：%2。</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteRecordingJob</name>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接到 %1…</translation>
+    </message>
+    <message>
+        <source>Checking %1…</source>
+        <translation>正在检查 %1…</translation>
+    </message>
+    <message>
+        <source>%1 %2. %3</source>
+        <translation>%1 %2。%3</translation>
+    </message>
+    <message>
+        <source>Installing the recorder on %1…</source>
+        <translation>正在 %1 上安装录制器…</translation>
+    </message>
+    <message>
+        <source>Starting the recording %1…</source>
+        <translation>正在开始录制 %1…</translation>
+    </message>
+    <message>
+        <source>Stopping the recording early; the recorder writes its archive…</source>
+        <translation>正在提前停止录制；录制器正在写入归档…</translation>
+    </message>
+    <message>
+        <source>Recording %1 on %2: %3 s, %4 samples</source>
+        <translation>正在 %2 上录制 %1：%3 秒，%4 个样本</translation>
+    </message>
+    <message>
+        <source>Cancelled. The recording %1 goes on on %2; fetch it later from the remote runs.</source>
+        <translation>已取消。%2 上的录制 %1 仍在继续；请稍后从远程运行记录中取回。</translation>
+    </message>
+    <message>
+        <source>The recording %1 on %2 ended as &quot;%3&quot;; its samples stay in the spool directory on the host.</source>
+        <translation>%2 上的录制 %1 以 &quot;%3&quot; 状态结束；其样本保留在主机上的暂存目录中。</translation>
+    </message>
+    <message>
+        <source>Downloading %1…</source>
+        <translation>正在下载 %1…</translation>
+    </message>
+    <message>
+        <source>Fetched %1.</source>
+        <translation>已取回 %1。</translation>
     </message>
 </context>
 <context>
@@ -385,6 +1160,434 @@ recorded on %3 at %4</source>
     <message>
         <source>a run in it has no file</source>
         <translation>其中某个运行记录缺少文件</translation>
+    </message>
+</context>
+<context>
+    <name>SshSession</name>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>权限被拒绝</translation>
+    </message>
+    <message>
+        <source>the server reported a failure</source>
+        <translation>服务器报告了错误</translation>
+    </message>
+    <message>
+        <source>%1 on %2: %3</source>
+        <translation>%2 上的 %1：%3</translation>
+    </message>
+    <message>
+        <source>Could not read the SSH configuration for %1: %2</source>
+        <translation>无法读取 %1 的 SSH 配置：%2</translation>
+    </message>
+    <message>
+        <source>Could not create an SSH session.</source>
+        <translation>无法创建 SSH 会话。</translation>
+    </message>
+    <message>
+        <source>Could not connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 sent no host key: %2</source>
+        <translation>%1 未发送主机密钥：%2</translation>
+    </message>
+    <message>
+        <source>Could not hash the host key of %1.</source>
+        <translation>无法计算 %1 的主机密钥哈希。</translation>
+    </message>
+    <message>
+        <source>The host key of %1 has changed (it is now %2 %3). Someone may be intercepting the connection, or the host was reinstalled or its address reused (common with EC2 instances). The connection was refused. If you know why the key changed, remove the old entry from your known_hosts file (ssh-keygen -R %1) and connect again.</source>
+        <translation>%1 的主机密钥已更改（现在为 %2 %3）。可能有人正在拦截连接，也可能是该主机已重装或其地址被重新使用（在 EC2 实例中很常见）。连接已被拒绝。如果你知道密钥更改的原因，请从 known_hosts 文件中删除旧条目（ssh-keygen -R %1）后重新连接。</translation>
+    </message>
+    <message>
+        <source>The host key of %1 is not known (%2 %3). Check the fingerprint with the host&apos;s administrator, or on EC2 in the instance&apos;s system log, and accept it to connect.</source>
+        <translation>%1 的主机密钥未知（%2 %3）。请向主机管理员核对指纹（在 EC2 上可查看实例的系统日志），确认后接受该密钥以进行连接。</translation>
+    </message>
+    <message>
+        <source>Could not add the host key of %1 to known_hosts: %2</source>
+        <translation>无法将 %1 的主机密钥添加到 known_hosts：%2</translation>
+    </message>
+    <message>
+        <source>Could not check the host key of %1: %2</source>
+        <translation>无法检查 %1 的主机密钥：%2</translation>
+    </message>
+    <message>
+        <source>Passphrase for %1:</source>
+        <translation>%1 的密码短语：</translation>
+    </message>
+    <message>
+        <source>key %1: could not be read (missing, not a private key, or wrong passphrase)</source>
+        <translation>密钥 %1：无法读取（文件缺失、不是私钥或密码短语错误）</translation>
+    </message>
+    <message>
+        <source>key %1: refused by the server (%2)</source>
+        <translation>密钥 %1：被服务器拒绝（%2）</translation>
+    </message>
+    <message>
+        <source>ssh-agent: no key the server accepts (%1)</source>
+        <translation>ssh-agent：没有服务器接受的密钥（%1）</translation>
+    </message>
+    <message>
+        <source>default keys: none accepted (%1)</source>
+        <translation>默认密钥：均未被接受（%1）</translation>
+    </message>
+    <message>
+        <source>keyboard-interactive: refused (%1)</source>
+        <translation>keyboard-interactive：被拒绝（%1）</translation>
+    </message>
+    <message>
+        <source>Password for %1:</source>
+        <translation>%1 的密码：</translation>
+    </message>
+    <message>
+        <source>password: refused (%1)</source>
+        <translation>密码：被拒绝（%1）</translation>
+    </message>
+    <message>
+        <source>the server offers no method this connection can use</source>
+        <translation>服务器未提供此连接可用的认证方式</translation>
+    </message>
+    <message>
+        <source>Authentication to %1 failed. %2.</source>
+        <translation>向 %1 进行身份验证失败。%2。</translation>
+    </message>
+    <message>
+        <source>Not connected to %1.</source>
+        <translation>未连接到 %1。</translation>
+    </message>
+    <message>
+        <source>Could not open a channel to %1: %2</source>
+        <translation>无法打开到 %1 的通道：%2</translation>
+    </message>
+    <message>
+        <source>%1 refused to run a command: %2</source>
+        <translation>%1 拒绝运行命令：%2</translation>
+    </message>
+    <message>
+        <source>Could not send input to %1: %2</source>
+        <translation>无法向 %1 发送输入：%2</translation>
+    </message>
+    <message>
+        <source>A command on %1 did not finish within %2 seconds.</source>
+        <translation>%1 上的一条命令未在 %2 秒内完成。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 broke: %2</source>
+        <translation>与 %1 的连接已中断：%2</translation>
+    </message>
+    <message>
+        <source>%1 failed on %2 (exit status %3): %4</source>
+        <translation>在 %2 上%1失败（退出状态 %3）：%4</translation>
+    </message>
+    <message>
+        <source>%1 offers no SFTP: %2</source>
+        <translation>%1 不提供 SFTP：%2</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Could not create %1</source>
+        <translation>无法创建 %1</translation>
+    </message>
+    <message>
+        <source>Could not write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Could not open %1</source>
+        <translation>无法打开 %1</translation>
+    </message>
+    <message>
+        <source>Could not read the size of %1</source>
+        <translation>无法读取 %1 的大小</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Could not resume %1</source>
+        <translation>无法续传 %1</translation>
+    </message>
+    <message>
+        <source>The download of %1 stopped at %2 of %3 bytes; fetch again to resume.</source>
+        <translation>%1 的下载在 %2/%3 字节处停止；请重新取回以继续下载。</translation>
+    </message>
+    <message>
+        <source>Could not list %1</source>
+        <translation>无法列出 %1</translation>
+    </message>
+    <message>
+        <source>Could not delete %1</source>
+        <translation>无法删除 %1</translation>
+    </message>
+    <message>
+        <source>Could not resolve %1</source>
+        <translation>无法解析 %1</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryExport</name>
+    <message>
+        <source>whole run</source>
+        <translation>整个运行</translation>
+    </message>
+    <message>
+        <source>from %1 s to the end</source>
+        <translation>从 %1 s 到结束</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>无数据</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>无变化</translation>
+    </message>
+    <message>
+        <source>within noise</source>
+        <translation>在噪声范围内</translation>
+    </message>
+    <message>
+        <source>improvement</source>
+        <translation>改进</translation>
+    </message>
+    <message>
+        <source>regression</source>
+        <translation>回退</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>有变化</translation>
+    </message>
+    <message>
+        <source># Summary</source>
+        <translation># 汇总</translation>
+    </message>
+    <message>
+        <source> (baseline)</source>
+        <translation>（基线）</translation>
+    </message>
+    <message>
+        <source>## Comparability</source>
+        <translation>## 可比性</translation>
+    </message>
+    <message>
+        <source>## %1 against %2</source>
+        <translation>## %1 对比 %2</translation>
+    </message>
+    <message>
+        <source>- Better: %1
+</source>
+        <translation>- 更好：%1
+</translation>
+    </message>
+    <message>
+        <source>nothing beyond noise</source>
+        <translation>没有超出噪声的变化</translation>
+    </message>
+    <message>
+        <source>- Worse: %1
+</source>
+        <translation>- 更差：%1
+</translation>
+    </message>
+    <message>
+        <source>## Findings</source>
+        <translation>## 发现</translation>
+    </message>
+    <message>
+        <source>## Metrics (mean over the window)</source>
+        <translation>## 指标（窗口内的平均值）</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryTable</name>
+    <message>
+        <source>Only real changes</source>
+        <translation>仅显示真实变化</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;CSV</source>
+        <translation>复制为 CSV(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy as &amp;Markdown</source>
+        <translation>复制为 Markdown(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Search metrics</source>
+        <translation>搜索指标</translation>
+    </message>
+    <message>
+        <source>Show one category of metrics</source>
+        <translation>只显示一类指标</translation>
+    </message>
+    <message>
+        <source>Hide metrics whose changes the samples&apos; own noise explains</source>
+        <translation>隐藏其变化可由样本自身噪声解释的指标</translation>
+    </message>
+    <message>
+        <source>Copy the rows shown, with every statistic, as CSV</source>
+        <translation>将显示的行连同所有统计量复制为 CSV</translation>
+    </message>
+    <message>
+        <source>Copy the headline, findings and rows shown as a Markdown table</source>
+        <translation>将概要、发现和显示的行复制为 Markdown 表格</translation>
+    </message>
+    <message>
+        <source>All categories</source>
+        <translation>所有类别</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryTableModel</name>
+    <message>
+        <source>%1: no samples in the window</source>
+        <translation>%1：窗口内没有样本</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: mean %2, sd %3, min %4, p50 %5, p90 %6, p99 %7, max %8 (%n samples)</source>
+        <translation>
+            <numerusform>%1：平均值 %2，标准差 %3，最小值 %4，p50 %5，p90 %6，p99 %7，最大值 %8（%n 个样本）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Difference of means: %1 (%2)</source>
+        <translation>均值之差：%1（%2）</translation>
+    </message>
+    <message>
+        <source>99 % confidence interval of the difference: %1 to %2 (block bootstrap, blocks of %3 and %4 samples)</source>
+        <translation>差值的 99% 置信区间：%1 至 %2（块自助法，块大小为 %3 和 %4 个样本）</translation>
+    </message>
+    <message>
+        <source>Too few samples to tell a real change from noise.</source>
+        <translation>样本太少，无法区分真实变化与噪声。</translation>
+    </message>
+    <message>
+        <source>Verdict: %1</source>
+        <translation>结论：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Repeats of %1 (%n runs): spread (max − min) / median %2, coefficient of variation %3</source>
+        <translation>
+            <numerusform>%1 的重复运行（%n 次）：离散度（最大值 − 最小值）/ 中位数 %2，变异系数 %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (noise)</source>
+        <translation>%1（噪声）</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>%1 (baseline)</source>
+        <translation>%1（基线）</translation>
+    </message>
+    <message>
+        <source>Δ %1</source>
+        <translation>Δ %1</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryView</name>
+    <message>
+        <source>Metrics</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Hosts</source>
+        <translation>主机</translation>
+    </message>
+    <message numerus="yes">
+        <source>Hosts (%n warning(s))</source>
+        <translation>
+            <numerusform>主机（%n 个警告）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Computing the summary…</source>
+        <translation>正在计算汇总…</translation>
+    </message>
+</context>
+<context>
+    <name>TopFunctionsModel</name>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/秒</translation>
+    </message>
+    <message>
+        <source>%1 pts</source>
+        <translation>%1 个百分点</translation>
+    </message>
+    <message>
+        <source>Function</source>
+        <translation>函数</translation>
+    </message>
+    <message>
+        <source>Module</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation>自身</translation>
+    </message>
+    <message>
+        <source>Self %</source>
+        <translation>自身 %</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>Total %</source>
+        <translation>总计 %</translation>
+    </message>
+    <message>
+        <source>Baseline self</source>
+        <translation>基线自身</translation>
+    </message>
+    <message>
+        <source>Baseline total</source>
+        <translation>基线总计</translation>
+    </message>
+    <message>
+        <source>Δ self</source>
+        <translation>Δ 自身</translation>
+    </message>
+    <message>
+        <source>Δ total</source>
+        <translation>Δ 总计</translation>
     </message>
 </context>
 <context>
