@@ -1,6 +1,8 @@
 #include "MainWindow.h"
+#include "remote/ConnectDialog.h"
 
 #include "ChartGrid.h"
+#include "FlameGraphPanel.h"
 #include "MetricBrowser.h"
 #include "MetricTreeModel.h"
 #include "RecentFiles.h"
@@ -11,6 +13,10 @@
 #include "RunlensVersion.h"
 #include "TimeController.h"
 #include "WelcomePage.h"
+#include "TimeSeriesChart.h"
+#include "summary/LiveSummary.h"
+#include "summary/SummaryTable.h"
+#include "summary/SummaryView.h"
 
 #include <QAction>
 #include <QApplication>
@@ -24,6 +30,8 @@
 #include <QMimeData>
 #include <QSettings>
 #include <QDir>
+#include <QDockWidget>
+#include <QFile>
 #include <QJsonDocument>
 #include <QSaveFile>
 #include <QLabel>
@@ -68,8 +76,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_pages->addWidget(m_welcomePage);
     setCentralWidget(m_pages);
 
-    m_welcomePage->setConnectAvailable(false, tr("Recording on a remote host over SSH is not available in this "
-                                                 "version yet."));
+    m_welcomePage->setConnectAvailable(true);
+    connect(m_welcomePage, &WelcomePage::connectRequested, this, &MainWindow::showConnectDialog);
     m_welcomePage->setDemoAvailable(!demoRunFiles().isEmpty(), tr("This build has no demo runs bundled."));
     connect(m_welcomePage, &WelcomePage::openRunsRequested, this, &MainWindow::showOpenDialog);
     connect(m_welcomePage, &WelcomePage::demoRequested, this, &MainWindow::openDemoRuns);
@@ -79,6 +87,8 @@ MainWindow::MainWindow(QWidget* parent)
     createAnalysisPage();
     createActions();
     createMenus();
+    createSummaryDock();
+    createFlameGraphDock();
     connect(m_recentFiles, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();
 
@@ -94,6 +104,11 @@ void MainWindow::createActions()
     m_openAction->setShortcut(QKeySequence::Open);
     m_openAction->setStatusTip(tr("Open one or more run archives"));
     connect(m_openAction, &QAction::triggered, this, &MainWindow::showOpenDialog);
+
+    m_connectAction = new QAction(QIcon::fromTheme(QStringLiteral("network-server")), tr("&Connect to Host…"), this);
+    m_connectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_connectAction->setStatusTip(tr("Record on a host over SSH and open the run"));
+    connect(m_connectAction, &QAction::triggered, this, &MainWindow::showConnectDialog);
 
     m_saveSessionAction = new QAction(tr("&Save Session…"), this);
     m_saveSessionAction->setShortcut(QKeySequence::Save);
@@ -169,6 +184,7 @@ void MainWindow::createMenus()
     m_fileMenu = menuBar()->addMenu(tr("&File"));
     m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
     m_fileMenu->addAction(m_openAction);
+    m_fileMenu->addAction(m_connectAction);
     m_recentMenu = m_fileMenu->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     m_fileMenu->addAction(m_saveSessionAction);
@@ -217,13 +233,23 @@ void MainWindow::rebuildRecentMenu()
     m_welcomePage->setRecentFiles(files);
 }
 
+// Not modal: one dialog per host, so several hosts can record side by side; each fetched run opens
+// beside the runs already open.
+void MainWindow::showConnectDialog()
+{
+    auto* dialog = new ConnectDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &ConnectDialog::runFetched, this, [this](const QString& path) { openRuns({path}); });
+    dialog->show();
+}
+
 void MainWindow::showOpenDialog()
 {
     const QString startDirectory =
         m_recentFiles->files().isEmpty() ? QString() : QFileInfo(m_recentFiles->files().first()).absolutePath();
     const QStringList paths = QFileDialog::getOpenFileNames(
         this, tr("Open Run Archives"), startDirectory,
-        tr("Run archives and sessions (*.tar.gz *.tgz *.runlens);;All files (*)"));
+        tr("Run archives and sessions (*.tar.gz *.tgz *.runlens);;Profiles: folded stacks, perf script (*.folded *.collapsed *.txt *.perf *.gz);;All files (*)"));
     if (!paths.isEmpty())
         openRuns(paths);
 }
@@ -555,4 +581,90 @@ void MainWindow::saveWindowState() const
     settings.setValue(QStringLiteral("mainWindow/state"), saveState());
     settings.setValue(QStringLiteral("mainWindow/splitter"), m_splitter->saveState());
     settings.setValue(QStringLiteral("mainWindow/statusBarVisible"), m_statusBarAction->isChecked());
+}
+
+// The summary sits in a dock under the charts: a click on a metric there shows its chart, with
+// the window the summary used (the selection) highlighted in it.
+void MainWindow::createSummaryDock()
+{
+    m_liveSummary = new LiveSummary(m_runs, m_time, this);
+    for (const auto& [file, setter] : {std::pair{QStringLiteral(":/summary/findings.json"), &LiveSummary::setFindingRules},
+                                       std::pair{QStringLiteral(":/summary/comparability.json"), &LiveSummary::setComparabilityRules}}) {
+        QFile rules(file);
+        QString error;
+        if (!rules.open(QIODevice::ReadOnly) || !(m_liveSummary->*setter)(rules.readAll(), &error))
+            qWarning("%s: %s", qPrintable(file), qPrintable(error.isEmpty() ? rules.errorString() : error));
+    }
+    m_summaryView = new SummaryView(this);
+    m_summaryDock = new QDockWidget(tr("Summary"), this);
+    m_summaryDock->setObjectName(QStringLiteral("summaryDock"));
+    m_summaryDock->setWidget(m_summaryView);
+    addDockWidget(Qt::BottomDockWidgetArea, m_summaryDock);
+    m_summaryDock->hide();
+    QAction* toggle = m_summaryDock->toggleViewAction();
+    toggle->setText(tr("S&ummary"));
+    toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
+    toggle->setStatusTip(tr("What changed against the baseline, whether it is beyond noise, findings and host differences"));
+    m_viewMenu->insertAction(m_resetZoomAction, toggle);
+    m_viewMenu->insertSeparator(m_resetZoomAction);
+    SummaryTable* table = m_summaryView->table();
+    m_viewMenu->insertAction(m_resetZoomAction, table->copyCsvAction());
+    m_viewMenu->insertAction(m_resetZoomAction, table->copyMarkdownAction());
+    m_viewMenu->insertSeparator(m_resetZoomAction);
+
+    connect(m_liveSummary, &LiveSummary::reportChanged, m_summaryView, &SummaryView::setReport);
+    connect(m_liveSummary, &LiveSummary::busyChanged, m_summaryView, &SummaryView::setBusy);
+    connect(m_summaryView, &SummaryView::metricActivated, this, &MainWindow::showMetricChart);
+    // Shown with the first run, hidden with the last: there is nothing to summarise before.
+    connect(m_runs, &RunSet::runAdded, this, [this] {
+        if (m_runs->count() == 1) {
+            m_summaryDock->show();
+            // A third of the window: the charts stay the main view.
+            resizeDocks({m_summaryDock}, {std::max(220, height() / 3)}, Qt::Vertical);
+        }
+    });
+    const auto hideWhenEmpty = [this] {
+        if (m_runs->count() == 0)
+            m_summaryDock->hide();
+    };
+    connect(m_runs, &RunSet::runRemoved, this, hideWhenEmpty);
+    connect(m_runs, &RunSet::runsReset, this, hideWhenEmpty);
+}
+
+void MainWindow::showMetricChart(const QString& metricId)
+{
+    m_pages->setCurrentWidget(m_analysisPage);
+    const auto charts = m_chartGrid->charts();
+    int index = -1;
+    for (int i = 0; i < int(charts.size()); ++i) {
+        if (charts[std::size_t(i)].first == metricId)
+            index = i;
+    }
+    if (index < 0)
+        index = m_chartGrid->addChart(metricId);
+    if (index >= 0 && m_chartGrid->chart(index))
+        m_chartGrid->ensureWidgetVisible(m_chartGrid->chart(index));
+}
+
+// The flame graph sits next to the summary: the current run's stacks (or their change from the
+// baseline) for the selected time range. Shown when a run with stack samples opens.
+void MainWindow::createFlameGraphDock()
+{
+    m_flameGraphDock = new QDockWidget(tr("Flame Graph"), this);
+    m_flameGraphDock->setObjectName(QStringLiteral("flameGraphDock"));
+    m_flameGraph = new FlameGraphPanel(m_runs, m_time, m_flameGraphDock);
+    m_flameGraphDock->setWidget(m_flameGraph);
+    // Beside the summary rather than tabbed with it: showing one never hides the other.
+    addDockWidget(Qt::BottomDockWidgetArea, m_flameGraphDock);
+    splitDockWidget(m_summaryDock, m_flameGraphDock, Qt::Horizontal);
+    m_flameGraphDock->hide();
+    QAction* toggle = m_flameGraphDock->toggleViewAction();
+    toggle->setText(tr("&Flame Graph"));
+    toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_4));
+    toggle->setStatusTip(tr("Where the CPU time went in the current run, or what changed from the baseline"));
+    m_viewMenu->insertAction(m_resetZoomAction, toggle);
+    connect(m_runs, &RunSet::runAdded, this, [this](int index) {
+        if (m_runs->at(index).run->profile())
+            m_flameGraphDock->show();
+    });
 }

@@ -10,6 +10,10 @@
 #include <optional>
 
 class ChartGrid;
+class FlameGraphPanel;
+class LiveSummary;
+class QDockWidget;
+class SummaryView;
 class MetricBrowser;
 class MetricTreeModel;
 class QAction;
@@ -59,6 +63,11 @@ public:
     QMenu* fileMenu() const { return m_fileMenu; }
     QMenu* recentMenu() const { return m_recentMenu; }
     RecentFiles* recentFiles() const { return m_recentFiles; }
+    SummaryView* summaryView() const { return m_summaryView; }
+    LiveSummary* liveSummary() const { return m_liveSummary; }
+    QDockWidget* summaryDock() const { return m_summaryDock; }
+    FlameGraphPanel* flameGraphPanel() const { return m_flameGraph; }
+    QDockWidget* flameGraphDock() const { return m_flameGraphDock; }
 
 signals:
     // Emitted with each run's file once it is loaded and shown.
@@ -84,8 +93,12 @@ private:
     void applyPendingSession();
     void rebuildRecentMenu();
     void showOpenDialog();
+    void showConnectDialog();
     void closeAll();
     void showAbout();
+    void createSummaryDock();
+    void createFlameGraphDock();
+    void showMetricChart(const QString& metricId);
     void restoreWindowState();
     void saveWindowState() const;
 
@@ -102,6 +115,11 @@ private:
     MetricBrowser* m_metricBrowser = nullptr;
     ChartGrid* m_chartGrid = nullptr;
     QSplitter* m_splitter = nullptr;
+    LiveSummary* m_liveSummary = nullptr;
+    SummaryView* m_summaryView = nullptr;
+    QDockWidget* m_summaryDock = nullptr;
+    FlameGraphPanel* m_flameGraph = nullptr;
+    QDockWidget* m_flameGraphDock = nullptr;
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancelLoading = nullptr;
     QStringList m_pendingProblems;
@@ -112,6 +130,7 @@ private:
     QMenu* m_viewMenu = nullptr;
     QMenu* m_helpMenu = nullptr;
     QAction* m_openAction = nullptr;
+    QAction* m_connectAction = nullptr;
     QAction* m_closeAllAction = nullptr;
     QAction* m_saveSessionAction = nullptr;
     QAction* m_quitAction = nullptr;

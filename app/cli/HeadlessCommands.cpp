@@ -6,9 +6,17 @@
 // Each command lives in its own file under app/cli/ and is declared here; keep the table sorted.
 // (Entries are added as the commands land.)
 
+int runConvertCommand(int argc, char** argv);
+int runRemoteCommand(int argc, char** argv);
+int runSummaryCommand(int argc, char** argv);
+
 namespace {
 
-constexpr std::array<HeadlessCommand, 0> kCommands{};
+constexpr std::array kCommands{
+    HeadlessCommand{"convert", "Convert a profile to folded stacks (--to folded [--pid] [--tid] [--kernel] [--jit] [--addrs] FILE)", runConvertCommand},
+    HeadlessCommand{"remote", "Record on a host over SSH and fetch the run (record|fetch|list HOST ...)", runRemoteCommand},
+    HeadlessCommand{"summary", "Compare runs with a baseline: deltas beyond noise, findings, host differences (--baseline A B [C…] [--window FROM:TO] [--format md|csv|json])", runSummaryCommand},
+};
 
 } // namespace
 

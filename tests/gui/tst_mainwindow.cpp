@@ -90,9 +90,7 @@ private slots:
         QVERIFY(window.welcomePage()->isVisible());
         QVERIFY(window.welcomePage()->openButton()->isEnabled());
         QCOMPARE(window.welcomePage()->openButton()->text(), QStringLiteral("Open Run Archives…"));
-        // Entries of later features are shown, disabled, with the reason.
-        QVERIFY(!window.welcomePage()->connectButton()->isEnabled());
-        QVERIFY(!window.welcomePage()->connectButton()->toolTip().isEmpty());
+        QVERIFY(window.welcomePage()->connectButton()->isEnabled());
         QVERIFY(window.welcomePage()->demoButton()->isEnabled());
 
         QStringList menuTitles;
@@ -100,7 +98,7 @@ private slots:
             menuTitles.append(action->text());
         QCOMPARE(menuTitles, QStringList({QStringLiteral("&File"), QStringLiteral("&View"), QStringLiteral("&Help")}));
         QCOMPARE(actionTexts(window.fileMenu()),
-                 QStringList({QStringLiteral("&Open Runs…"), QStringLiteral("Open &Recent"), QStringLiteral("&Save Session…"), QStringLiteral("&Close All"),
+                 QStringList({QStringLiteral("&Open Runs…"), QStringLiteral("&Connect to Host…"), QStringLiteral("Open &Recent"), QStringLiteral("&Save Session…"), QStringLiteral("&Close All"),
                               QStringLiteral("&Quit")}));
         QCOMPARE(window.fileMenu()->actions().first()->shortcut(), QKeySequence(QKeySequence::Open));
 
