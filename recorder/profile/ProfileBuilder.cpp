@@ -1,5 +1,7 @@
 #include "ProfileBuilder.h"
 
+#include "ProfileEncoding.h"
+
 #include <algorithm>
 
 namespace runlens::profile {
@@ -11,8 +13,32 @@ ProfileBuilder::ProfileBuilder()
     m_key.reserve(512);
 }
 
+namespace {
+
+// Names are clipped to what readers accept (ProfileLimits::maxTextBytes): a C++ template symbol
+// can demangle to tens of kilobytes, and one such frame must not make the whole profile invalid.
+// The cut backs off to a UTF-8 character boundary and says it was cut.
+std::string_view clipped(std::string_view text, std::string& storage)
+{
+    constexpr std::size_t limit = format::ProfileLimits{}.maxTextBytes;
+    if (text.size() <= limit)
+        return text;
+    std::size_t cut = limit - 3;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut;
+    storage.assign(text.substr(0, cut));
+    storage += "...";
+    return storage;
+}
+
+} // namespace
+
 std::uint32_t ProfileBuilder::frame(format::FrameKind kind, std::string_view module, std::string_view symbol)
 {
+    std::string clippedModule;
+    std::string clippedSymbol;
+    module = clipped(module, clippedModule);
+    symbol = clipped(symbol, clippedSymbol);
     m_key.clear();
     m_key += char('0' + int(kind));
     m_key.append(module);
@@ -39,6 +65,8 @@ std::uint32_t ProfileBuilder::stack(std::uint32_t parent, std::uint32_t frame)
 
 void ProfileBuilder::task(std::uint32_t tid, std::uint32_t pid, std::string_view command)
 {
+    std::string clippedCommand;
+    command = clipped(command, clippedCommand);
     const auto it = m_taskIndex.find(tid);
     if (it == m_taskIndex.end()) {
         const auto index = std::uint32_t(m_tables.tasks.size());

@@ -7,6 +7,7 @@
 #include "PerfMapFile.h"
 #include "PerfScriptImporter.h"
 #include "ProcessImage.h"
+#include "ProfileEncoding.h"
 #include "StackSampler.h"
 
 #include <QFile>
@@ -367,6 +368,29 @@ private slots:
         sampler->handleRecord(sample(kPid, kPid, 4, 0, {PERF_CONTEXT_KERNEL, kKernelSyscall + 0x100}).data());
         g_countAllocations = false;
         QVERIFY(g_allocations > 0);
+    }
+
+    void hugeNamesAreClippedToWhatReadersAccept()
+    {
+        // A demangled template symbol of 20 kB: the frame keeps the first 4093 bytes and says it
+        // was cut, and the tables still pass the reader's validation (they failed it before, and
+        // the whole profile of the run was dropped at pack time).
+        ProfileBuilder builder;
+        const std::string huge = "std::vector<" + std::string(20000, 'T') + ">::push_back";
+        const std::uint32_t frame = builder.frame(runlens::format::FrameKind::User, "libhuge.so", huge);
+        QCOMPARE(builder.frame(runlens::format::FrameKind::User, "libhuge.so", huge), frame); // interned
+        const std::string& symbol = builder.tables().frames[frame].symbol;
+        QCOMPARE(symbol.size(), std::size_t(4096));
+        QVERIFY(symbol.starts_with("std::vector<TTT"));
+        QVERIFY(symbol.ends_with("TTT..."));
+        // A multi-byte character at the cut is not split.
+        const std::string accented = std::string(4092, 'a') + "\xc3\xa9\xc3\xa9\xc3\xa9";
+        const std::string& clippedAccent = builder.tables().frames[builder.frame(runlens::format::FrameKind::User, "m", accented)].symbol;
+        QCOMPARE(clippedAccent, std::string(4092, 'a') + "...");
+        builder.task(7, 7, std::string(5000, 'c'));
+        QCOMPARE(builder.tables().tasks.back().command.size(), std::size_t(4096));
+        builder.sample(1, 0, 7, 7, builder.stack(runlens::format::kNoStack, frame));
+        runlens::format::validateProfile(builder.tables(), "clipped");
     }
 
     void perfScriptTextBecomesTheSameTables()
