@@ -113,7 +113,7 @@ int runRecord(const QStringList& arguments)
     const QCommandLineOption name{QStringLiteral("name"), tr("Run name (default: HOST-YYYYMMDD-HHMMSS)."), tr("NAME")};
     const QCommandLineOption duration{QStringLiteral("duration"), tr("How long to record, e.g. 60s, 4m (default: 60s)."), tr("DURATION"), QStringLiteral("60s")};
     const QCommandLineOption interval{QStringLiteral("interval"), tr("Time between samples (default: 1s)."), tr("INTERVAL"), QStringLiteral("1s")};
-    const QCommandLineOption profile{QStringLiteral("profile"), tr("Sample CPU stacks, when the recorder offers it.")};
+    const QCommandLineOption profile{QStringLiteral("profile"), tr("Sample CPU stacks for flame graphs (needs perf_event_open permission on the host).")};
     const QCommandLineOption noPmu{QStringLiteral("no-pmu"), tr("Do not read CPU counters.")};
     const QCommandLineOption sudo{QStringLiteral("sudo"), tr("Run the recorder with passwordless sudo.")};
     const QCommandLineOption fetch{QStringLiteral("fetch"), tr("Wait for the run and download it into DIR."), tr("DIR")};
@@ -157,8 +157,6 @@ int runRecord(const QStringList& arguments)
         const RecorderInstallResult installed = installer.install(session, info, remoteDir, printedProgress(tr("uploading the recorder")));
         printLine(stderr, installed.uploaded ? tr("runlens: installed %1 as %2").arg(installed.version, installed.remotePath)
                                              : tr("runlens: %1 is already installed").arg(installed.version));
-        if (request.profile)
-            printLine(stderr, tr("runlens: this recorder does not sample stacks yet; recording without a profile."));
         RemoteRecording recording(session, installed.remotePath, runsDirectory(remoteDir));
         recording.start(request);
         printLine(stderr, tr("runlens: recording %1 on %2").arg(request.name, host));

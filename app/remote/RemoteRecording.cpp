@@ -61,6 +61,8 @@ void RemoteRecording::start(const RecordingRequest& request)
         record.args({QStringLiteral("--duration"), request.duration});
     if (!request.pmu)
         record.args({QStringLiteral("--skip"), QStringLiteral("pmu")});
+    if (request.profile)
+        record.args({QStringLiteral("--profile")});
     record.args(request.extraRecorderArguments);
 
     // nohup + setsid: the recorder leaves the session's process group and ignores SIGHUP, so it

@@ -12,7 +12,7 @@ struct RecordingRequest {
     QString name;        // the run name; any characters the recorder accepts, quoted on the way
     QString duration;    // e.g. "3s", "4m"; empty: until stopped
     QString interval = QStringLiteral("1s");
-    bool profile = false; // sample stacks, when the recorder offers a profiler
+    bool profile = false; // sample CPU stacks (runlens-rec record --profile)
     bool pmu = true;      // CPU counters
     bool useSudo = false; // run the recorder with `sudo -n`
     QStringList extraRecorderArguments; // passed to `runlens-rec record` as they are (e.g. --imds-endpoint off)

@@ -183,6 +183,7 @@ private slots:
         request.name = QStringLiteral("e2e");
         request.duration = QStringLiteral("3s");
         request.interval = QStringLiteral("500ms");
+        request.profile = true;
         request.extraRecorderArguments = {QStringLiteral("--imds-endpoint"), QStringLiteral("off")};
         recording.start(request);
         QList<RecordingStatus> seen;
@@ -209,6 +210,15 @@ private slots:
         const RunPtr run = RunLoader::loadNow(local);
         QVERIFY(run->hasMetric(QStringLiteral("cpu.busy")));
         QVERIFY(run->series(QStringLiteral("cpu.busy"), QStringLiteral("all")).size() >= 3);
+        // --profile reached the recorder: the run has stack samples (we run as root here).
+        if (!run->profile()) {
+            for (const auto& collector : run->manifest().value("collectors", nlohmann::json::array()))
+                if (collector.value("name", "") == "profile")
+                    qWarning("profile collector: %s", collector.dump().c_str());
+            qWarning("pack: %s", run->manifest().value("pack", nlohmann::json()).dump().c_str());
+        }
+        QVERIFY(run->profile());
+        QVERIFY(run->profile()->samples.size() > 0);
 
         const QList<RemoteRun> runs = recording.listRuns();
         QCOMPARE(runs.size(), 1);
