@@ -3,6 +3,7 @@
 #include "RecorderInstaller.h"
 #include "SshConfigHosts.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QCoreApplication>
 #include <QCompleter>
@@ -26,6 +27,8 @@
 #include <QThread>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace {
 
 const QString kRecentHostsKey = QStringLiteral("remote/recentHosts");
@@ -48,6 +51,7 @@ ConnectDialog::ConnectDialog(QWidget* parent, const QString& sshConfigPath)
     m_host = new QLineEdit(this);
     m_host->setObjectName(QStringLiteral("hostEdit"));
     m_host->setPlaceholderText(tr("host name, address or ~/.ssh/config alias"));
+    m_host->setToolTip(tr("Several hosts, separated by commas or spaces, record the same way side by side"));
     m_completions = SshConfigHosts::aliases(sshConfigPath.isEmpty() ? SshConfigHosts::defaultConfigPath() : sshConfigPath);
     for (const QVariant& entry : recentHosts()) {
         const QString host = entry.toMap().value(QStringLiteral("host")).toString();
@@ -120,17 +124,23 @@ ConnectDialog::ConnectDialog(QWidget* parent, const QString& sshConfigPath)
     m_stopButton = new QPushButton(tr("&Stop Early"), this);
     m_stopButton->setToolTip(tr("End the recording now; the recorder still writes the archive, which is then fetched"));
     m_cancelButton = new QPushButton(tr("Cancel"), this);
+    m_runsButton = new QPushButton(tr("R&uns on Host…"), this);
+    m_runsButton->setObjectName(QStringLiteral("runsOnHostButton"));
+    m_runsButton->setToolTip(tr("List the runs recorded on this host, fetch and open any of them, or delete them there"));
     auto* buttons = new QDialogButtonBox(this);
     buttons->addButton(m_startButton, QDialogButtonBox::AcceptRole);
     buttons->addButton(m_stopButton, QDialogButtonBox::ActionRole);
+    buttons->addButton(m_runsButton, QDialogButtonBox::ActionRole);
     buttons->addButton(m_cancelButton, QDialogButtonBox::RejectRole);
     connect(m_startButton, &QPushButton::clicked, this, &ConnectDialog::start);
     connect(m_stopButton, &QPushButton::clicked, this, [this] {
-        if (m_job)
-            m_job->stopEarly();
+        for (const QPointer<RemoteRecordingJob>& job : std::as_const(m_jobs))
+            if (job)
+                job->stopEarly();
         m_stopButton->setEnabled(false);
     });
     connect(m_cancelButton, &QPushButton::clicked, this, &ConnectDialog::reject);
+    connect(m_runsButton, &QPushButton::clicked, this, [this] { openRunsBrowser(); });
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(connection);
@@ -151,13 +161,13 @@ ConnectDialog::ConnectDialog(QWidget* parent, const QString& sshConfigPath)
 
 ConnectDialog::~ConnectDialog()
 {
-    if (m_thread) {
-        if (m_job)
-            m_job->cancel();
-        // The worker may be blocked on a prompt queued to this thread: keep the event loop turning.
-        while (!m_thread->wait(50))
+    for (const QPointer<RemoteRecordingJob>& job : std::as_const(m_jobs))
+        if (job)
+            job->cancel();
+    // A worker may be blocked on a prompt queued to this thread: keep the event loop turning.
+    for (QThread* thread : std::as_const(m_threads))
+        while (!thread->wait(50))
             QCoreApplication::processEvents();
-    }
 }
 
 QStringList ConnectDialog::hostCompletions() const
@@ -186,6 +196,32 @@ RemoteJobSettings ConnectDialog::settingsFromForm() const
     settings.fetchDirectory = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("runs"));
     settings.deleteRemoteAfterFetch = m_deleteRemote->isChecked();
     return settings;
+}
+
+QList<RemoteJobSettings> ConnectDialog::settingsForEachHost() const
+{
+    const RemoteJobSettings common = settingsFromForm();
+    QStringList hosts;
+    for (const QString& host : m_host->text().split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts))
+        if (!hosts.contains(host))
+            hosts.append(host);
+    if (hosts.size() <= 1) {
+        RemoteJobSettings one = common;
+        if (!hosts.isEmpty())
+            one.target.host = hosts.constFirst();
+        return {one};
+    }
+    const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("-yyyyMMdd-HHmmss"));
+    QList<RemoteJobSettings> each;
+    for (const QString& host : std::as_const(hosts)) {
+        RemoteJobSettings settings = common;
+        settings.target.host = host;
+        const QString safeHost = QString(host).replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_-]")), QStringLiteral("_"));
+        const QString name = m_name->text().trimmed();
+        settings.request.name = name.isEmpty() ? safeHost + stamp : name + QLatin1Char('-') + safeHost;
+        each.append(settings);
+    }
+    return each;
 }
 
 void ConnectDialog::browseIdentity()
@@ -232,81 +268,165 @@ void ConnectDialog::setBusy(bool busy)
                                                           m_interval, m_profile, m_pmu, m_sudo, m_deleteRemote})
         field->setEnabled(!busy);
     m_startButton->setEnabled(!busy);
+    m_runsButton->setEnabled(!busy);
     m_stopButton->setEnabled(busy);
     m_cancelButton->setText(busy ? tr("Cancel") : tr("Close"));
 }
 
 void ConnectDialog::start()
 {
-    RemoteJobSettings settings = settingsFromForm();
-    if (settings.target.host.isEmpty()) {
+    const QList<RemoteJobSettings> each = settingsForEachHost();
+    if (each.constFirst().target.host.isEmpty()) {
         m_state->setText(tr("Enter the host to record."));
         return;
     }
-    if (const QString why = RemoteRecording::whyInvalidName(settings.request.name); !why.isEmpty()) {
-        m_state->setText(tr("Choose another run name: %1.").arg(why));
-        return;
+    for (const RemoteJobSettings& settings : each) {
+        if (const QString why = RemoteRecording::whyInvalidName(settings.request.name); !why.isEmpty()) {
+            m_state->setText(tr("Choose another run name: %1.").arg(why));
+            return;
+        }
     }
-    if (settings.localRecorder.isEmpty()) {
+    if (each.constFirst().localRecorder.isEmpty()) {
         m_state->setText(tr("The recorder (runlens-rec) was not found next to Runlens; reinstall Runlens or set RUNLENS_REC."));
         return;
     }
     rememberHost();
     m_hostAdvice->hide();
+    m_jobHosts.clear();
+    m_hostStates.clear();
+    m_hostAdvices.clear();
+    m_hostProgress.clear();
+    m_fetchedPaths.clear();
     setBusy(true);
 
     auto askHostKey = [this](const QString& host, const QString& keyType, const QString& fingerprint) {
-        return QMessageBox::question(this, tr("Unknown Host Key"),
-                                     tr("The authenticity of %1 cannot be established: it is not in your known_hosts file.\n\n"
-                                        "%2 key fingerprint:\n%3\n\nCompare it with the fingerprint the host's administrator "
-                                        "(or the EC2 console's system log) gives. Trust this key and connect?")
-                                         .arg(host, keyType, fingerprint),
-                                     QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
-            == QMessageBox::Yes;
+        return ConnectDialog::askHostKey(this, host, keyType, fingerprint);
     };
-    auto askSecret = [this](const QString& prompt, bool echo) -> std::optional<QString> {
-        bool ok = false;
-        const QString answer = QInputDialog::getText(this, tr("SSH"), prompt, echo ? QLineEdit::Normal : QLineEdit::Password, QString(), &ok);
-        if (!ok)
-            return std::nullopt;
-        return answer;
-    };
-    m_thread = new QThread(this);
-    auto* job = new RemoteRecordingJob(std::move(settings), this, askHostKey, askSecret);
-    m_job = job;
-    job->moveToThread(m_thread);
-    connect(m_thread, &QThread::started, job, &RemoteRecordingJob::run);
-    connect(job, &RemoteRecordingJob::stateChanged, m_state, &QLabel::setText);
-    connect(job, &RemoteRecordingJob::hostDescribed, this, [this](const QString& advice) {
-        m_hostAdvice->setText(advice);
-        m_hostAdvice->show();
-    });
-    connect(job, &RemoteRecordingJob::progressChanged, this, [this](int percent) {
-        m_progress->setRange(0, percent < 0 ? 0 : 100); // 0..0 is the busy indicator
-        if (percent >= 0)
-            m_progress->setValue(percent);
-    });
-    connect(job, &RemoteRecordingJob::failed, m_state, &QLabel::setText);
-    connect(job, &RemoteRecordingJob::fetched, this, &ConnectDialog::runFetched);
-    connect(job, &RemoteRecordingJob::finished, m_thread, &QThread::quit);
-    connect(m_thread, &QThread::finished, job, &QObject::deleteLater);
-    connect(m_thread, &QThread::finished, this, &ConnectDialog::finishJob);
-    m_thread->start();
+    auto askSecret = [this](const QString& prompt, bool echo) { return ConnectDialog::askSecret(this, prompt, echo); };
+    const bool several = each.size() > 1;
+    for (const RemoteJobSettings& settings : each) {
+        const QString host = settings.target.host;
+        m_jobHosts.append(host);
+        auto* thread = new QThread(this);
+        auto* job = new RemoteRecordingJob(settings, this, askHostKey, askSecret);
+        m_threads.append(thread);
+        m_jobs.append(job);
+        job->moveToThread(thread);
+        connect(thread, &QThread::started, job, &RemoteRecordingJob::run);
+        auto showState = [this, host, several](const QString& text) {
+            if (!several) {
+                m_state->setText(text);
+                return;
+            }
+            m_hostStates[host] = text;
+            showHostStates();
+        };
+        connect(job, &RemoteRecordingJob::stateChanged, this, showState);
+        connect(job, &RemoteRecordingJob::failed, this, showState);
+        connect(job, &RemoteRecordingJob::hostDescribed, this, [this, host, several](const QString& advice) {
+            m_hostAdvices[host] = several ? tr("%1: %2").arg(host, advice) : advice;
+            m_hostAdvice->setText(QStringList(m_hostAdvices.values()).join(QLatin1Char('\n')));
+            m_hostAdvice->show();
+        });
+        connect(job, &RemoteRecordingJob::progressChanged, this, [this, host](int percent) {
+            m_hostProgress[host] = percent;
+            // Together: the busy indicator while any host's step has no known length, else the mean.
+            int sum = 0;
+            bool unknown = false;
+            for (const QString& other : std::as_const(m_jobHosts)) {
+                const int value = m_hostProgress.value(other, 0);
+                unknown = unknown || value < 0;
+                sum += std::max(0, value);
+            }
+            m_progress->setRange(0, unknown ? 0 : 100); // 0..0 is the busy indicator
+            if (!unknown)
+                m_progress->setValue(sum / int(m_jobHosts.size()));
+        });
+        connect(job, &RemoteRecordingJob::fetched, this, [this](const QString& path) { m_fetchedPaths.append(path); });
+        connect(job, &RemoteRecordingJob::finished, thread, &QThread::quit);
+        connect(thread, &QThread::finished, job, &QObject::deleteLater);
+        connect(thread, &QThread::finished, this, [this, thread] { finishJob(thread); });
+    }
+    for (QThread* thread : std::as_const(m_threads))
+        thread->start();
 }
 
-void ConnectDialog::finishJob()
+void ConnectDialog::showHostStates()
 {
-    m_thread->deleteLater();
-    m_thread = nullptr;
+    QStringList lines;
+    for (const QString& host : std::as_const(m_jobHosts))
+        lines.append(tr("%1: %2").arg(host, m_hostStates.value(host, tr("waiting…"))));
+    m_state->setText(lines.join(QLatin1Char('\n')));
+}
+
+bool ConnectDialog::askHostKey(QWidget* parent, const QString& host, const QString& keyType, const QString& fingerprint)
+{
+    return QMessageBox::question(parent, tr("Unknown Host Key"),
+                                 tr("The authenticity of %1 cannot be established: it is not in your known_hosts file.\n\n"
+                                    "%2 key fingerprint:\n%3\n\nCompare it with the fingerprint the host's administrator "
+                                    "(or the EC2 console's system log) gives. Trust this key and connect?")
+                                     .arg(host, keyType, fingerprint),
+                                 QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
+        == QMessageBox::Yes;
+}
+
+std::optional<QString> ConnectDialog::askSecret(QWidget* parent, const QString& prompt, bool echo)
+{
+    bool ok = false;
+    const QString answer = QInputDialog::getText(parent, tr("SSH"), prompt, echo ? QLineEdit::Normal : QLineEdit::Password, QString(), &ok);
+    if (!ok)
+        return std::nullopt;
+    return answer;
+}
+
+RemoteRunsBrowser* ConnectDialog::openRunsBrowser()
+{
+    // With several hosts listed, the first one's runs.
+    const RemoteJobSettings settings = settingsForEachHost().constFirst();
+    if (settings.target.host.isEmpty()) {
+        m_state->setText(tr("Enter the host whose runs to browse."));
+        return nullptr;
+    }
+    rememberHost();
+    auto* browser = new RemoteRunsBrowser(
+        settings.target, settings.remoteDirectory,
+        [](const QString& host, const QString& keyType, const QString& fingerprint) {
+            return askHostKey(QApplication::activeWindow(), host, keyType, fingerprint);
+        },
+        [](const QString& prompt, bool echo) { return askSecret(QApplication::activeWindow(), prompt, echo); }, this);
+    browser->setAttribute(Qt::WA_DeleteOnClose);
+    browser->setFetchDirectory(settings.fetchDirectory);
+    connect(browser, &RemoteRunsBrowser::runFetched, this, &ConnectDialog::runFetched);
+    browser->show();
+    browser->refresh();
+    return browser;
+}
+
+void ConnectDialog::finishJob(QThread* thread)
+{
+    const qsizetype index = m_threads.indexOf(thread);
+    if (index < 0)
+        return;
+    m_threads.removeAt(index);
+    m_jobs.removeAt(index);
+    thread->deleteLater();
+    if (!m_threads.isEmpty())
+        return;
     m_progress->setRange(0, 100);
     setBusy(false);
+    // The runs of all hosts open together, in the order of the host field.
+    const QStringList fetched = std::exchange(m_fetchedPaths, {});
+    for (const QString& path : fetched)
+        emit runFetched(path);
 }
 
 void ConnectDialog::reject()
 {
-    if (m_thread && m_job) {
-        // A detached recording goes on; only this connection ends.
-        m_job->cancel();
+    if (!m_threads.isEmpty()) {
+        // Detached recordings go on; only the connections end.
+        for (const QPointer<RemoteRecordingJob>& job : std::as_const(m_jobs))
+            if (job)
+                job->cancel();
         m_state->setText(tr("Cancelling…"));
         return;
     }

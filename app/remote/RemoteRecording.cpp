@@ -138,7 +138,7 @@ QList<RemoteRun> RemoteRecording::listRuns()
     for (const RemoteFileEntry& entry : m_session.listDirectory(m_runsDirectory)) {
         // Hidden .NAME.tar.gz.partial-PID files are archives being written.
         if (!entry.isDirectory && entry.name.endsWith(suffix) && !entry.name.startsWith(QLatin1Char('.')))
-            runs.append({entry.name.chopped(suffix.size()), entry.size});
+            runs.append({entry.name.chopped(suffix.size()), entry.size, entry.modifiedSecs});
     }
     std::sort(runs.begin(), runs.end(), [](const RemoteRun& a, const RemoteRun& b) { return a.name < b.name; });
     return runs;

@@ -31,6 +31,7 @@ struct RecordingStatus {
 struct RemoteRun {
     QString name;
     qint64 bytes = 0;
+    qint64 modifiedSecs = 0; // the archive's modification time, seconds since the epoch (0: unknown)
 };
 
 class RemoteRecording

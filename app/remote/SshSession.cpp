@@ -417,7 +417,7 @@ QList<RemoteFileEntry> SshSession::listDirectory(const QString& remotePath)
         const QString name = QString::fromUtf8(attributes->name);
         if (name == QLatin1String(".") || name == QLatin1String(".."))
             continue;
-        entries.append({name, qint64(attributes->size), attributes->type == SSH_FILEXFER_TYPE_DIRECTORY});
+        entries.append({name, qint64(attributes->size), attributes->type == SSH_FILEXFER_TYPE_DIRECTORY, qint64(attributes->mtime)});
     }
     sftp_closedir(dir);
     return entries;

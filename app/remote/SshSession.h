@@ -36,6 +36,7 @@ struct RemoteFileEntry {
     QString name;
     qint64 size = 0;
     bool isDirectory = false;
+    qint64 modifiedSecs = 0; // seconds since the epoch, 0 when the server does not say
 };
 
 // done and total in bytes; return false to cancel the transfer.
