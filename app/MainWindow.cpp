@@ -596,6 +596,12 @@ void MainWindow::createSummaryDock()
             qWarning("%s: %s", qPrintable(file), qPrintable(error.isEmpty() ? rules.errorString() : error));
     }
     m_summaryView = new SummaryView(this);
+    {
+        QFile prices(QStringLiteral(":/summary/ec2-prices.json"));
+        QString error;
+        if (!prices.open(QIODevice::ReadOnly) || !m_summaryView->setPriceTable(prices.readAll(), &error))
+            qWarning("ec2-prices.json: %s", qPrintable(error.isEmpty() ? prices.errorString() : error));
+    }
     m_summaryDock = new QDockWidget(tr("Summary"), this);
     m_summaryDock->setObjectName(QStringLiteral("summaryDock"));
     m_summaryDock->setWidget(m_summaryView);

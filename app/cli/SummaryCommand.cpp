@@ -1,11 +1,13 @@
 // `runlens summary --baseline A.tar.gz B.tar.gz [C…] [--window FROM:TO] [--format json|csv|md]`:
 // the summary of the app for scripts and CI. Per metric and run the statistics over the window,
 // the delta to the baseline and whether it is beyond noise; the findings; host differences.
+// With --throughput (and --price, else the price table by instance type) also price-performance.
 // The same archives always give the same bytes (the bootstrap is seeded).
 #include "FormatError.h"
 #include "RunLoader.h"
 #include "summary/Comparability.h"
 #include "summary/FindingRules.h"
+#include "summary/PricePerformance.h"
 #include "summary/SummaryBuilder.h"
 #include "summary/SummaryExport.h"
 
@@ -82,7 +84,17 @@ int runSummaryCommand(int argc, char** argv)
                                     QStringLiteral("md"));
     const QCommandLineOption rules(QStringLiteral("rules"), tr("Findings rules to use instead of the built-in ones."),
                                    tr("file"));
-    parser.addOptions({baseline, window, format, rules});
+    const QCommandLineOption throughput(
+        QStringLiteral("throughput"),
+        tr("A run's throughput for price-performance, e.g. 2=150000 or demo-tuned=1200req/s (ops/s when no unit is "
+           "given); RUN is the run's name or its 1-based position, the baseline being 1. Repeatable."),
+        tr("RUN=VALUE[UNIT]"));
+    const QCommandLineOption price(
+        QStringLiteral("price"),
+        tr("A run's hourly price in USD. Repeatable. Without it the price comes from the built-in EC2 on-demand "
+           "price table by the run's instance type."),
+        tr("RUN=USD_PER_HOUR"));
+    parser.addOptions({baseline, window, format, rules, throughput, price});
     parser.addPositionalArgument(QStringLiteral("RUN"), tr("The runs to compare with the baseline."), tr("RUN…"));
 
     if (!parser.parse(arguments)) {
@@ -137,10 +149,78 @@ int runSummaryCommand(int argc, char** argv)
         }
     }
 
+    // Price-performance inputs: RUN=… with RUN a run's name or 1-based position.
+    const auto runIndex = [&](const QString& key) -> int {
+        bool isNumber = false;
+        const int position = key.toInt(&isNumber);
+        if (isNumber)
+            return position >= 1 && position <= int(runs.size()) ? position - 1 : -1;
+        for (std::size_t r = 0; r < runs.size(); ++r) {
+            if (runs[r].name == key)
+                return int(r);
+        }
+        return -1;
+    };
+    PricePerformanceReport pricePerformance;
+    if (parser.isSet(throughput)) {
+        PriceTable priceTable;
+        const auto pricesText = readFile(QStringLiteral(":/summary/ec2-prices.json"), &error);
+        if (!pricesText || !priceTable.load(*pricesText, &error)) {
+            printError(error);
+            return 1;
+        }
+        pricePerformance.tableDate = priceTable.date();
+        pricePerformance.tableRegion = priceTable.region();
+        if (!priceTable.currency().isEmpty())
+            pricePerformance.currency = priceTable.currency();
+        for (const SummaryRunInput& input : runs) {
+            PricePerformanceRun run;
+            run.name = input.name;
+            run.unit = QStringLiteral("ops/s");
+            run.instanceType = PricePerformance::instanceTypeOf(Comparability::factsOf(*input.run));
+            if (const auto hourly = priceTable.hourlyPrice(run.instanceType); hourly && !run.instanceType.isEmpty()) {
+                run.hourlyPrice = *hourly;
+                run.source = PriceSource::Table;
+            }
+            pricePerformance.runs.push_back(run);
+        }
+        for (const QString& value : parser.values(throughput)) {
+            const qsizetype equals = value.indexOf(QLatin1Char('='));
+            const int index = equals > 0 ? runIndex(value.left(equals)) : -1;
+            const auto parsed = equals > 0 ? PricePerformance::parseThroughput(value.mid(equals + 1)) : std::nullopt;
+            if (index < 0 || !parsed) {
+                printError(tr("--throughput \"%1\" is not RUN=VALUE[UNIT] with RUN a run's name or 1-based position "
+                              "and VALUE a positive number, e.g. 2=150000ops/s").arg(value));
+                return 2;
+            }
+            pricePerformance.runs[std::size_t(index)].throughput = parsed->first;
+            pricePerformance.runs[std::size_t(index)].unit = parsed->second;
+        }
+    }
+    for (const QString& value : parser.values(price)) {
+        if (!parser.isSet(throughput)) {
+            printError(tr("--price needs --throughput: the cost per 100,000 ops/s comes from both"));
+            return 2;
+        }
+        const qsizetype equals = value.indexOf(QLatin1Char('='));
+        const int index = equals > 0 ? runIndex(value.left(equals)) : -1;
+        bool ok = false;
+        const double hourly = equals > 0 ? value.mid(equals + 1).toDouble(&ok) : 0.0;
+        if (index < 0 || !ok || !(hourly >= 0)) {
+            printError(tr("--price \"%1\" is not RUN=USD_PER_HOUR with RUN a run's name or 1-based position, "
+                          "e.g. 2=0.34").arg(value));
+            return 2;
+        }
+        pricePerformance.runs[std::size_t(index)].hourlyPrice = hourly;
+        pricePerformance.runs[std::size_t(index)].source = PriceSource::Given;
+    }
+    PricePerformance::computeReport(pricePerformance);
+
     SummaryBuilder::Options options;
     options.rules = &findingRules;
     options.comparability = &comparability;
-    const SummaryReport report = SummaryBuilder::build(runs, 0, options);
+    SummaryReport report = SummaryBuilder::build(runs, 0, options);
+    report.pricePerformance = std::move(pricePerformance);
     const QByteArray output = formatName == QLatin1String("json") ? SummaryExport::toJson(report)
                               : formatName == QLatin1String("csv") ? SummaryExport::toCsv(report)
                                                                    : SummaryExport::toMarkdown(report);

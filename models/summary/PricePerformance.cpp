@@ -1,6 +1,8 @@
 #include "PricePerformance.h"
 
 #include <QCoreApplication>
+#include <QLocale>
+#include <QRegularExpression>
 
 #include <nlohmann/json.hpp>
 
@@ -46,4 +48,285 @@ std::vector<PricePerformanceResult> PricePerformance::compute(const std::vector<
     for (PricePerformanceResult& result : results)
         result.relativeToBaseline = std::isfinite(base) && std::isfinite(result.costPer100k) ? result.costPer100k / base : std::nan("");
     return results;
+}
+
+void PricePerformance::computeReport(PricePerformanceReport& report)
+{
+    std::vector<PricePerformanceInput> inputs;
+    for (const PricePerformanceRun& run : report.runs)
+        inputs.push_back({std::isfinite(run.throughput) ? run.throughput : 0.0,
+                          std::isfinite(run.hourlyPrice) ? run.hourlyPrice : 0.0});
+    const std::vector<PricePerformanceResult> results = compute(inputs, report.baseline);
+    for (std::size_t r = 0; r < results.size(); ++r)
+        report.runs[r].result = results[r];
+}
+
+std::optional<std::pair<double, QString>> PricePerformance::parseThroughput(const QString& text)
+{
+    static const QRegularExpression pattern(QStringLiteral("^\\s*([0-9]*\\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\\s*(.*?)\\s*$"));
+    const QRegularExpressionMatch match = pattern.match(text);
+    if (!match.hasMatch())
+        return std::nullopt;
+    bool ok = false;
+    const double value = match.captured(1).toDouble(&ok);
+    if (!ok || !std::isfinite(value) || value <= 0)
+        return std::nullopt;
+    const QString unit = match.captured(2);
+    return std::make_pair(value, unit.isEmpty() ? QStringLiteral("ops/s") : unit);
+}
+
+QString PricePerformance::instanceTypeOf(const Comparability::Facts& facts)
+{
+    const auto ec2 = facts.find(QStringLiteral("EC2"));
+    if (ec2 == facts.end())
+        return {};
+    const auto type = ec2->second.find(QStringLiteral("instance_type"));
+    return type == ec2->second.end() ? QString() : type->second;
+}
+
+QStringList PricePerformance::instanceTypes(const ComparabilityReport& comparability, int runCount)
+{
+    QStringList types;
+    for (int r = 0; r < runCount; ++r)
+        types.append(QString());
+    for (const HostFactRow& row : comparability.facts) {
+        if (row.section == QLatin1String("EC2") && row.key == QLatin1String("instance_type")) {
+            for (int r = 0; r < runCount && r < row.values.size(); ++r)
+                types[r] = row.values[r];
+        }
+    }
+    return types;
+}
+
+double PricePerformance::relativePercent(const PricePerformanceResult& result)
+{
+    return std::isfinite(result.relativeToBaseline) ? 100.0 * (result.relativeToBaseline - 1.0) : std::nan("");
+}
+
+QString PricePerformance::plainNumber(double value)
+{
+    return std::isfinite(value) ? QLocale::c().toString(value, 'g', 10) : QString();
+}
+
+QString PricePerformance::costText(const PricePerformanceRun& run)
+{
+    if (!(run.throughput > 0))
+        return QCoreApplication::translate("PricePerformance", "no throughput");
+    if (!(run.hourlyPrice > 0))
+        return QCoreApplication::translate("PricePerformance", "no price");
+    return QLocale::c().toString(run.result.costPer100k, 'f', 4);
+}
+
+QString PricePerformance::relativeText(const PricePerformanceReport& report, int run)
+{
+    if (run == report.baseline)
+        return QCoreApplication::translate("PricePerformance", "baseline");
+    const PricePerformanceRun& base = report.runs[std::size_t(report.baseline)];
+    if (!std::isfinite(base.result.costPer100k)) {
+        return !(base.throughput > 0) ? QCoreApplication::translate("PricePerformance", "baseline has no throughput")
+                                      : QCoreApplication::translate("PricePerformance", "baseline has no price");
+    }
+    const double percent = relativePercent(report.runs[std::size_t(run)].result);
+    if (!std::isfinite(percent))
+        return QCoreApplication::translate("PricePerformance", "no cost to compare");
+    const QString digits = QLocale::c().toString(percent, 'f', 1);
+    if (digits == QLatin1String("0.0") || digits == QLatin1String("-0.0"))
+        return QStringLiteral("±0 %");
+    return (percent > 0 ? QStringLiteral("+") : QString()) + digits + QStringLiteral(" %");
+}
+
+QString PricePerformance::sourceText(const PricePerformanceReport& report, const PricePerformanceRun& run)
+{
+    switch (run.source) {
+    case PriceSource::Given: return QCoreApplication::translate("PricePerformance", "given");
+    case PriceSource::Table:
+        return QCoreApplication::translate("PricePerformance", "EC2 price table of %1 (%2, %3)")
+            .arg(report.tableDate, report.tableRegion, run.instanceType);
+    case PriceSource::None: break;
+    }
+    if (run.instanceType.isEmpty())
+        return QCoreApplication::translate("PricePerformance", "none: no instance type in the run");
+    return QCoreApplication::translate("PricePerformance", "none: %1 is not in the EC2 price table of %2")
+        .arg(run.instanceType, report.tableDate);
+}
+
+PricePerformanceModel::PricePerformanceModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+bool PricePerformanceModel::setPriceTable(const QByteArray& json, QString* error)
+{
+    PriceTable table;
+    if (!table.load(json, error))
+        return false;
+    m_table = table;
+    beginResetModel();
+    rebuild();
+    endResetModel();
+    return true;
+}
+
+void PricePerformanceModel::setRuns(const QStringList& names, const QStringList& instanceTypes, int baseline)
+{
+    beginResetModel();
+    m_names = names;
+    m_instanceTypes = instanceTypes;
+    m_report.baseline = baseline;
+    rebuild();
+    endResetModel();
+}
+
+void PricePerformanceModel::rebuild()
+{
+    m_report.tableDate = m_table.date();
+    m_report.tableRegion = m_table.region();
+    m_report.currency = m_table.currency().isEmpty() ? QStringLiteral("USD") : m_table.currency();
+    m_report.runs.clear();
+    for (int r = 0; r < m_names.size(); ++r) {
+        PricePerformanceRun run;
+        run.name = m_names[r];
+        run.instanceType = r < m_instanceTypes.size() ? m_instanceTypes[r] : QString();
+        run.unit = QStringLiteral("ops/s");
+        if (const auto entered = m_entered.find(run.name); entered != m_entered.end()) {
+            run.throughput = entered->second.throughput;
+            if (!entered->second.unit.isEmpty())
+                run.unit = entered->second.unit;
+            if (entered->second.price) {
+                run.hourlyPrice = *entered->second.price;
+                run.source = PriceSource::Given;
+            }
+        }
+        if (run.source == PriceSource::None && !run.instanceType.isEmpty()) {
+            if (const auto price = m_table.hourlyPrice(run.instanceType)) {
+                run.hourlyPrice = *price;
+                run.source = PriceSource::Table;
+            }
+        }
+        m_report.runs.push_back(run);
+    }
+    if (m_report.baseline < 0 || m_report.baseline >= int(m_report.runs.size()))
+        m_report.baseline = 0;
+    PricePerformance::computeReport(m_report);
+}
+
+int PricePerformanceModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_report.runs.size());
+}
+
+int PricePerformanceModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant PricePerformanceModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const PricePerformanceRun& run = m_report.runs[std::size_t(index.row())];
+    const bool isBaseline = index.row() == m_report.baseline;
+    switch (role) {
+    case Qt::DisplayRole:
+    case Qt::EditRole:
+        switch (Column(index.column())) {
+        case RunColumn:
+            return isBaseline ? QCoreApplication::translate("PricePerformance", "%1 (baseline)").arg(run.name) : run.name;
+        case ThroughputColumn: return PricePerformance::plainNumber(run.throughput);
+        case UnitColumn: return run.unit;
+        case PriceColumn: return PricePerformance::plainNumber(run.hourlyPrice);
+        case CostColumn: return PricePerformance::costText(run);
+        case RelativeColumn: return PricePerformance::relativeText(m_report, index.row());
+        case ColumnCount: break;
+        }
+        break;
+    case Qt::ToolTipRole:
+        if (index.column() == PriceColumn)
+            return QCoreApplication::translate("PricePerformance", "Hourly price in %1, source: %2")
+                .arg(m_report.currency, PricePerformance::sourceText(m_report, run));
+        if (index.column() == ThroughputColumn)
+            return QCoreApplication::translate("PricePerformance", "The run's throughput (for example 150000), in the unit of the next column");
+        if (index.column() == CostColumn)
+            return QCoreApplication::translate("PricePerformance", "price × 100,000 / throughput: what 100,000 %1 cost per hour; lower is better")
+                .arg(run.unit);
+        break;
+    case Qt::TextAlignmentRole:
+        if (index.column() != RunColumn && index.column() != UnitColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        break;
+    case BetterRole:
+        if (index.column() == RelativeColumn || index.column() == CostColumn) {
+            const double percent = isBaseline ? std::nan("") : PricePerformance::relativePercent(run.result);
+            if (!std::isfinite(percent) || std::fabs(percent) < 0.05)
+                return 0;
+            return percent < 0 ? -1 : 1;
+        }
+        return 0;
+    default: break;
+    }
+    return {};
+}
+
+bool PricePerformanceModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+    if (!index.isValid() || role != Qt::EditRole || index.row() >= rowCount())
+        return false;
+    const QString text = value.toString().trimmed();
+    Entered& entered = m_entered[m_report.runs[std::size_t(index.row())].name];
+    switch (index.column()) {
+    case ThroughputColumn:
+        if (text.isEmpty()) {
+            entered.throughput = std::nan("");
+        } else {
+            const auto parsed = PricePerformance::parseThroughput(text);
+            if (!parsed)
+                return false;
+            entered.throughput = parsed->first;
+            bool bare = false;
+            text.toDouble(&bare);
+            if (!bare) // "150000 req/s" also sets the unit
+                entered.unit = parsed->second;
+        }
+        break;
+    case UnitColumn: entered.unit = text; break;
+    case PriceColumn:
+        if (text.isEmpty()) {
+            entered.price.reset(); // back to the table's price
+        } else {
+            bool ok = false;
+            const double price = QLocale::c().toDouble(text, &ok);
+            if (!ok || !std::isfinite(price) || price < 0)
+                return false;
+            entered.price = price;
+        }
+        break;
+    default: return false;
+    }
+    rebuild();
+    emit dataChanged(this->index(0, 0), this->index(rowCount() - 1, ColumnCount - 1));
+    return true;
+}
+
+Qt::ItemFlags PricePerformanceModel::flags(const QModelIndex& index) const
+{
+    Qt::ItemFlags result = QAbstractTableModel::flags(index);
+    if (index.column() == ThroughputColumn || index.column() == UnitColumn || index.column() == PriceColumn)
+        result |= Qt::ItemIsEditable;
+    return result;
+}
+
+QVariant PricePerformanceModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (Column(section)) {
+    case RunColumn: return QCoreApplication::translate("PricePerformance", "Run");
+    case ThroughputColumn: return QCoreApplication::translate("PricePerformance", "Throughput");
+    case UnitColumn: return QCoreApplication::translate("PricePerformance", "Unit");
+    case PriceColumn: return QCoreApplication::translate("PricePerformance", "Price (%1/h)").arg(m_report.currency);
+    case CostColumn: return QCoreApplication::translate("PricePerformance", "Cost per 100,000 units/s (%1/h)").arg(m_report.currency);
+    case RelativeColumn: return QCoreApplication::translate("PricePerformance", "Against baseline");
+    case ColumnCount: break;
+    }
+    return {};
 }

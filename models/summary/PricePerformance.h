@@ -1,11 +1,17 @@
 // Price-performance: what 100,000 operations per second cost per hour, from each run's throughput
 // (ops/s, or any figure and unit the user enters) and hourly price, relative to the baseline.
-// Prices are prefilled from a small, dated, editable table shipped as data (resources/ec2-prices.json).
+// Prices are prefilled from a small, dated, editable table shipped as data (resources/ec2-prices.json);
+// the caller hands the table's text in (models/ never reads the app's resources).
 #pragma once
 
+#include "Comparability.h"
+
+#include <QAbstractTableModel>
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
+#include <cmath>
 #include <map>
 #include <optional>
 #include <vector>
@@ -19,6 +25,7 @@ public:
     QString date() const { return m_date; }         // when the prices were copied
     QString region() const { return m_region; }
     QString currency() const { return m_currency; }
+    bool isEmpty() const { return m_prices.empty(); }
 
 private:
     QString m_date;
@@ -37,6 +44,92 @@ struct PricePerformanceResult {
     double relativeToBaseline = 0;   // costPer100k / the baseline's, NaN when either is unknown
 };
 
+enum class PriceSource {
+    None,  // no price: neither given nor in the table
+    Given, // entered by the user (--price, or edited in the view)
+    Table, // prefilled from the price table for the run's instance type
+};
+
+// One run's inputs and results, as the summary outputs show them.
+struct PricePerformanceRun {
+    QString name;
+    double throughput = std::nan(""); // NaN when not given
+    QString unit;                     // "ops/s" unless the user gave another
+    double hourlyPrice = std::nan("");
+    PriceSource source = PriceSource::None;
+    QString instanceType; // from the run's EC2 host facts, empty when unknown
+    PricePerformanceResult result;
+};
+
+struct PricePerformanceReport {
+    std::vector<PricePerformanceRun> runs; // empty unless some throughput was given
+    int baseline = 0;
+    QString tableDate;
+    QString tableRegion;
+    QString currency = QStringLiteral("USD");
+
+    bool isEmpty() const { return runs.empty(); }
+};
+
 namespace PricePerformance {
 std::vector<PricePerformanceResult> compute(const std::vector<PricePerformanceInput>& runs, int baseline);
-}
+// Fills every run's result from its throughput and price.
+void computeReport(PricePerformanceReport& report);
+// "12.5 ops/s" → (12.5, "ops/s"); a bare figure is in ops/s. nullopt when it does not start with a
+// positive number.
+std::optional<std::pair<double, QString>> parseThroughput(const QString& text);
+// The instance type in one run's host facts (EC2 identity), empty when the run has none.
+QString instanceTypeOf(const Comparability::Facts& facts);
+// The instance types per run from the side-by-side host facts of a summary.
+QStringList instanceTypes(const ComparabilityReport& comparability, int runCount);
+// (cost − baseline cost) / baseline cost in %; NaN when either is unknown.
+double relativePercent(const PricePerformanceResult& result);
+// Texts for people: the cost, the change against the baseline, or why there is no number.
+QString costText(const PricePerformanceRun& run);
+QString relativeText(const PricePerformanceReport& report, int run);
+QString sourceText(const PricePerformanceReport& report, const PricePerformanceRun& run);
+// "0.2016" — plain numbers for prices and throughputs, C locale.
+QString plainNumber(double value);
+} // namespace PricePerformance
+
+// The editable price-performance table of the summary view: per run the throughput, its unit and the
+// hourly price (prefilled from the price table by instance type), the cost per 100,000 units/s and
+// the change against the baseline. What the user typed is kept per run name across new reports.
+class PricePerformanceModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column { RunColumn, ThroughputColumn, UnitColumn, PriceColumn, CostColumn, RelativeColumn, ColumnCount };
+    // On the relative column: -1 cheaper than the baseline (better), +1 dearer (worse), 0 otherwise.
+    enum Role { BetterRole = Qt::UserRole + 1 };
+
+    explicit PricePerformanceModel(QObject* parent = nullptr);
+
+    bool setPriceTable(const QByteArray& json, QString* error);
+    const PriceTable& priceTable() const { return m_table; }
+    // The runs of the summary, with their instance types (empty when unknown).
+    void setRuns(const QStringList& names, const QStringList& instanceTypes, int baseline);
+    const PricePerformanceReport& report() const { return m_report; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Entered {
+        double throughput = std::nan("");
+        QString unit;
+        std::optional<double> price;
+    };
+    void rebuild();
+
+    PriceTable m_table;
+    QStringList m_names;
+    QStringList m_instanceTypes;
+    std::map<QString, Entered> m_entered; // by run name
+    PricePerformanceReport m_report;
+};

@@ -141,6 +141,23 @@ QByteArray toCsv(const SummaryReport& report, const std::vector<int>& rows)
         }
         out += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
     }
+    const PricePerformanceReport& price = report.pricePerformance;
+    if (!price.isEmpty()) {
+        // A second table after a blank line, only when throughputs were given.
+        out += QStringLiteral("\nrun,throughput,unit,price_per_hour,currency,price_source,price_table_date,instance_type,"
+                              "cost_per_100k_units_per_s,cost_vs_baseline_pct\n");
+        for (std::size_t r = 0; r < price.runs.size(); ++r) {
+            const PricePerformanceRun& run = price.runs[r];
+            const char* source = run.source == PriceSource::Given ? "given" : run.source == PriceSource::Table ? "table" : "none";
+            out += QStringList{csvField(run.name), number(run.throughput), csvField(run.unit), number(run.hourlyPrice),
+                               csvField(price.currency), QLatin1String(source),
+                               run.source == PriceSource::Table ? csvField(price.tableDate) : QString(),
+                               csvField(run.instanceType), number(run.result.costPer100k),
+                               int(r) == price.baseline ? QString() : number(PricePerformance::relativePercent(run.result))}
+                       .join(QLatin1Char(','))
+                   + QLatin1Char('\n');
+        }
+    }
     return out.toUtf8();
 }
 
@@ -198,6 +215,34 @@ QByteArray toMarkdown(const SummaryReport& report, const std::vector<int>& rows)
                    .arg(better.isEmpty() ? QCoreApplication::translate("SummaryExport", "nothing beyond noise") : better.join(QStringLiteral(", ")));
         out += QCoreApplication::translate("SummaryExport", "- Worse: %1\n")
                    .arg(worse.isEmpty() ? QCoreApplication::translate("SummaryExport", "nothing beyond noise") : worse.join(QStringLiteral(", ")));
+        out += QLatin1Char('\n');
+    }
+    if (!report.pricePerformance.isEmpty()) {
+        const PricePerformanceReport& price = report.pricePerformance;
+        out += QCoreApplication::translate("SummaryExport", "## Price-performance") + QStringLiteral("\n\n");
+        out += QCoreApplication::translate("SummaryExport",
+                                           "Cost per 100,000 units/s = price × 100,000 / throughput; lower is better.")
+               + QStringLiteral("\n\n");
+        out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |\n")
+                   .arg(QCoreApplication::translate("SummaryExport", "Run"),
+                        QCoreApplication::translate("SummaryExport", "Throughput"),
+                        QCoreApplication::translate("SummaryExport", "Price (%1/h)").arg(price.currency),
+                        QCoreApplication::translate("SummaryExport", "Price source"),
+                        QCoreApplication::translate("SummaryExport", "Cost per 100,000 units/s (%1/h)").arg(price.currency),
+                        QCoreApplication::translate("SummaryExport", "Against baseline"));
+        out += QStringLiteral("|---|---:|---:|---|---:|---:|\n");
+        for (std::size_t r = 0; r < price.runs.size(); ++r) {
+            const PricePerformanceRun& run = price.runs[r];
+            const QString throughput = std::isfinite(run.throughput)
+                                           ? PricePerformance::plainNumber(run.throughput) + QLatin1Char(' ') + run.unit
+                                           : QStringLiteral("–");
+            const QString hourly = std::isfinite(run.hourlyPrice) ? PricePerformance::plainNumber(run.hourlyPrice) : QStringLiteral("–");
+            out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |\n")
+                       .arg(markdownCell(run.name), markdownCell(throughput), hourly,
+                            markdownCell(PricePerformance::sourceText(price, run)),
+                            markdownCell(PricePerformance::costText(run)),
+                            markdownCell(PricePerformance::relativeText(price, int(r))));
+        }
         out += QLatin1Char('\n');
     }
     if (!report.findings.empty()) {
@@ -294,6 +339,25 @@ QByteArray toJson(const SummaryReport& report)
         metrics.push_back(entry);
     }
     document["metrics"] = metrics;
+    if (!report.pricePerformance.isEmpty()) {
+        const PricePerformanceReport& price = report.pricePerformance;
+        Json section = {{"currency", price.currency.toStdString()}, {"table_date", price.tableDate.toStdString()},
+                        {"table_region", price.tableRegion.toStdString()}};
+        Json entries = Json::array();
+        for (std::size_t r = 0; r < price.runs.size(); ++r) {
+            const PricePerformanceRun& run = price.runs[r];
+            entries.push_back({{"name", run.name.toStdString()}, {"throughput", jsonNumber(run.throughput)},
+                               {"unit", run.unit.toStdString()}, {"price_per_hour", jsonNumber(run.hourlyPrice)},
+                               {"price_source", run.source == PriceSource::Given ? "given"
+                                                : run.source == PriceSource::Table ? "table" : "none"},
+                               {"instance_type", run.instanceType.toStdString()},
+                               {"cost_per_100k_units_per_s", jsonNumber(run.result.costPer100k)},
+                               {"cost_vs_baseline_pct", int(r) == price.baseline ? Json(nullptr)
+                                                          : jsonNumber(PricePerformance::relativePercent(run.result))}});
+        }
+        section["runs"] = entries;
+        document["price_performance"] = section;
+    }
     return QByteArray::fromStdString(document.dump(2)) + '\n';
 }
 

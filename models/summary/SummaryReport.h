@@ -5,6 +5,7 @@
 
 #include "Comparability.h"
 #include "Finding.h"
+#include "PricePerformance.h"
 #include "RepeatSpread.h"
 #include "SignificanceTest.h"
 #include "WindowStatistics.h"
@@ -86,6 +87,7 @@ struct SummaryReport {
     std::vector<SummaryRow> rows;
     std::vector<Finding> findings;
     ComparabilityReport comparability;
+    PricePerformanceReport pricePerformance; // empty unless some throughput was given
 
     const SummaryRow* row(const QString& metricId) const
     {

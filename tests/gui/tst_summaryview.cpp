@@ -10,6 +10,7 @@
 #include "summary/HostFactsModel.h"
 #include "summary/HostFactsView.h"
 #include "summary/LiveSummary.h"
+#include "summary/PricePerformance.h"
 #include "summary/SummaryBuilder.h"
 #include "summary/SummaryFilterModel.h"
 #include "summary/SummaryTable.h"
@@ -110,6 +111,56 @@ private slots:
         QVERIFY(SummaryTable::verdictColour(Verdict::Regression).red() > SummaryTable::verdictColour(Verdict::Regression).green());
         // A value column keeps the text colour.
         QCOMPARE(table->cellColour(table->filterModel()->index(0, 3)), table->view()->palette().color(QPalette::Text));
+    }
+
+    // Type throughputs into the price-performance table: the prices come from the EC2 table by
+    // instance type (m7i.xlarge 0.2016 $/h, m7g.xlarge 0.1632 $/h), the costs follow.
+    void pricePerformanceTypedAndScreenshot()
+    {
+        SummaryView view;
+        view.resize(1100, 520);
+        QString error;
+        QVERIFY2(view.setPriceTable(resource("ec2-prices.json"), &error), qPrintable(error));
+        view.setReport(syntheticReport());
+        view.tabs()->setCurrentWidget(view.pricePerformance());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTableView* table = view.pricePerformance()->view();
+        PricePerformanceModel* model = view.pricePerformance()->model();
+        using M = PricePerformanceModel;
+        QCOMPARE(model->rowCount(), 2);
+        QCOMPARE(model->index(0, M::PriceColumn).data().toString(), QStringLiteral("0.2016"));
+        const QString tip = model->index(1, M::PriceColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QLatin1String("2024-06-01")) && tip.contains(QLatin1String("m7g.xlarge")), qPrintable(tip));
+        QCOMPARE(model->index(1, M::RelativeColumn).data().toString(), QStringLiteral("baseline has no throughput"));
+        const auto type = [&](int row, int column, const QString& text) {
+            const QModelIndex index = model->index(row, column);
+            table->setCurrentIndex(index);
+            table->edit(index);
+            auto* editor = table->viewport()->findChild<QLineEdit*>();
+            QVERIFY(editor);
+            editor->selectAll();
+            QTest::keyClicks(editor, text);
+            QTest::keyClick(editor, Qt::Key_Return);
+            QTRY_VERIFY(!table->viewport()->findChild<QLineEdit*>() || !table->viewport()->findChild<QLineEdit*>()->isVisible());
+        };
+        type(0, M::ThroughputColumn, QStringLiteral("40000"));
+        type(1, M::ThroughputColumn, QStringLiteral("48000"));
+        // 0.2016 × 100,000 / 40,000 = 0.504; 0.1632 × 100,000 / 48,000 = 0.34: 32.5 % cheaper, green.
+        QCOMPARE(model->index(0, M::CostColumn).data().toString(), QStringLiteral("0.5040"));
+        QCOMPARE(model->index(1, M::CostColumn).data().toString(), QStringLiteral("0.3400"));
+        QCOMPARE(model->index(1, M::RelativeColumn).data().toString(), QStringLiteral("-32.5 %"));
+        QCOMPARE(PricePerformancePanel::costColour(model->index(1, M::RelativeColumn)),
+                 SummaryTable::verdictColour(Verdict::Improvement));
+        QVERIFY(!PricePerformancePanel::costColour(model->index(0, M::RelativeColumn)).isValid());
+        QVERIFY(view.grab().toImage().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/summary-price-performance.png")));
+        // A typed price overrides the table: dearer than the baseline now, red.
+        type(1, M::PriceColumn, QStringLiteral("0.4"));
+        QCOMPARE(model->index(1, M::CostColumn).data().toString(), QStringLiteral("0.8333"));
+        QCOMPARE(model->index(1, M::RelativeColumn).data().toString(), QStringLiteral("+65.3 %"));
+        QCOMPARE(PricePerformancePanel::costColour(model->index(1, M::RelativeColumn)),
+                 SummaryTable::verdictColour(Verdict::Regression));
+        QVERIFY(model->index(1, M::PriceColumn).data(Qt::ToolTipRole).toString().contains(QLatin1String("given")));
     }
 
     void headlineWarningsFindingsAndScreenshot()

@@ -44,6 +44,12 @@ private slots:
         QTest::newRow("markdown") << QStringList{} << "demo.md";
         QTest::newRow("csv") << QStringList{QStringLiteral("--format"), QStringLiteral("csv")} << "demo.csv";
         QTest::newRow("window") << QStringList{QStringLiteral("--window"), QStringLiteral("5:15")} << "demo-window-5-15.md";
+        // Price-performance only appears with a throughput; the other fixtures show the output without it.
+        QTest::newRow("price-performance")
+            << QStringList{QStringLiteral("--throughput"), QStringLiteral("1=50000"), QStringLiteral("--throughput"),
+                           QStringLiteral("demo-tuned=60000ops/s"), QStringLiteral("--price"), QStringLiteral("1=0.34"),
+                           QStringLiteral("--price"), QStringLiteral("demo-tuned=0.357")}
+            << "demo-price-performance.md";
     }
     void demoPairIsExact()
     {
@@ -116,6 +122,33 @@ private slots:
         result = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--window"), QStringLiteral("9:3")});
         QCOMPARE(result.exitCode, 2);
         QVERIFY(result.out.isEmpty());
+        result = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--throughput"), QStringLiteral("3=100")});
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY2(result.err.contains("3=100"), result.err.constData());
+        result = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--price"), QStringLiteral("2=0.3")});
+        QCOMPARE(result.exitCode, 2);
+    }
+
+    // Without a price and without an instance type (the demo runs were recorded off EC2) the
+    // output says why there is no cost instead of inventing one.
+    void priceMissingIsExplained()
+    {
+        const Result result = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--throughput"),
+                                          QStringLiteral("2=60000"), QStringLiteral("--format"), QStringLiteral("json")});
+        QVERIFY2(result.exitCode == 0, result.err.constData());
+        const QJsonObject price = QJsonDocument::fromJson(result.out).object().value(QStringLiteral("price_performance")).toObject();
+        QCOMPARE(price.value(QStringLiteral("table_date")).toString(), QStringLiteral("2024-06-01"));
+        const QJsonArray runs = price.value(QStringLiteral("runs")).toArray();
+        QCOMPARE(runs.size(), 2);
+        QCOMPARE(runs[1].toObject().value(QStringLiteral("throughput")).toDouble(), 60000.0);
+        QCOMPARE(runs[1].toObject().value(QStringLiteral("price_source")).toString(), QStringLiteral("none"));
+        QVERIFY(runs[1].toObject().value(QStringLiteral("cost_per_100k_units_per_s")).isNull());
+        const Result markdown = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--throughput"),
+                                            QStringLiteral("2=60000")});
+        QVERIFY(markdown.out.contains("| demo-tuned | 60000 ops/s | – | none: no instance type in the run | no price | baseline has no throughput |"));
+        // Without --throughput the output has no price-performance section at all.
+        const Result plain = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned});
+        QVERIFY(!plain.out.contains("Price-performance"));
     }
 
     void unreadableArchiveIsNamed()

@@ -3,23 +3,107 @@
 #include "HeadlinePanel.h"
 #include "HostFactsView.h"
 #include "SummaryTable.h"
+#include "summary/PricePerformance.h"
 
+#include <QHeaderView>
 #include <QLabel>
+#include <QStyledItemDelegate>
+#include <QTableView>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QVBoxLayout>
+
+namespace {
+
+// Paints the cost and "against baseline" cells green when cheaper than the baseline, red when dearer.
+class CostDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        const QColor colour = PricePerformancePanel::costColour(index);
+        if (!colour.isValid())
+            return;
+        option->palette.setColor(QPalette::Text, colour);
+        option->palette.setColor(QPalette::HighlightedText, colour.lighter(160));
+        option->font.setBold(index.column() == PricePerformanceModel::RelativeColumn);
+    }
+};
+
+} // namespace
+
+PricePerformancePanel::PricePerformancePanel(QWidget* parent)
+    : QWidget(parent)
+    , m_model(new PricePerformanceModel(this))
+    , m_note(new QLabel(this))
+    , m_view(new QTableView(this))
+{
+    setObjectName(QStringLiteral("pricePerformancePanel"));
+    m_view->setObjectName(QStringLiteral("pricePerformanceTable"));
+    m_view->setModel(m_model);
+    m_view->setItemDelegate(new CostDelegate(m_view));
+    m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
+                            | QAbstractItemView::AnyKeyPressed);
+    m_view->verticalHeader()->hide();
+    m_note->setWordWrap(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_note);
+    layout->addWidget(m_view);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &PricePerformancePanel::updateNote);
+    updateNote();
+}
+
+bool PricePerformancePanel::setPriceTable(const QByteArray& json, QString* error)
+{
+    return m_model->setPriceTable(json, error);
+}
+
+void PricePerformancePanel::setRuns(const QStringList& names, const QStringList& instanceTypes, int baseline)
+{
+    m_model->setRuns(names, instanceTypes, baseline);
+    m_view->resizeColumnsToContents();
+}
+
+QColor PricePerformancePanel::costColour(const QModelIndex& index)
+{
+    const int better = index.data(PricePerformanceModel::BetterRole).toInt();
+    if (better < 0)
+        return SummaryTable::verdictColour(Verdict::Improvement);
+    if (better > 0)
+        return SummaryTable::verdictColour(Verdict::Regression);
+    return {};
+}
+
+void PricePerformancePanel::updateNote()
+{
+    const PriceTable& table = m_model->priceTable();
+    QString note = tr("Enter each run's throughput (for example 150000, or 1200 req/s) and its hourly price; cost per "
+                      "100,000 units/s = price × 100,000 / throughput, lower is better.");
+    if (!table.date().isEmpty())
+        note += QLatin1Char(' ')
+                + tr("Prices are prefilled from EC2 on-demand prices (%1) of %2 by instance type: check them.")
+                      .arg(table.region(), table.date());
+    m_note->setText(note);
+}
 
 SummaryView::SummaryView(QWidget* parent)
     : QWidget(parent)
     , m_headline(new HeadlinePanel(this))
     , m_table(new SummaryTable(this))
     , m_hostFacts(new HostFactsView(this))
+    , m_pricePerformance(new PricePerformancePanel(this))
     , m_tabs(new QTabWidget(this))
     , m_status(new QLabel(this))
 {
     setObjectName(QStringLiteral("summaryView"));
     m_tabs->addTab(m_table, tr("Metrics"));
     m_tabs->addTab(m_hostFacts, tr("Hosts"));
+    m_tabs->addTab(m_pricePerformance, tr("Price-performance"));
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_headline);
     splitter->addWidget(m_tabs);
@@ -48,10 +132,18 @@ void SummaryView::setReport(SummaryReportPtr report)
         m_hostFacts->setFacts(report->comparability, names);
         const int warnings = int(report->comparability.warnings.size());
         m_tabs->setTabText(1, warnings ? tr("Hosts (%n warning(s))", nullptr, warnings) : tr("Hosts"));
+        m_pricePerformance->setRuns(names, PricePerformance::instanceTypes(report->comparability, int(names.size())),
+                                    report->baseline);
     } else {
         m_hostFacts->setFacts({}, {});
+        m_pricePerformance->setRuns({}, {}, 0);
     }
     setBusy(false);
+}
+
+bool SummaryView::setPriceTable(const QByteArray& json, QString* error)
+{
+    return m_pricePerformance->setPriceTable(json, error);
 }
 
 void SummaryView::setBusy(bool busy)

@@ -4,13 +4,43 @@
 
 #include "summary/SummaryReport.h"
 
+#include <QByteArray>
+#include <QColor>
 #include <QWidget>
 
 class HeadlinePanel;
 class HostFactsView;
+class PricePerformanceModel;
 class QLabel;
 class QTabWidget;
+class QTableView;
 class SummaryTable;
+
+// Price-performance: per run an editable throughput, unit and hourly price (prefilled from the price
+// table by instance type, the tooltip names the source and its date), the cost per 100,000 units/s
+// and the change against the baseline, cheaper in green and dearer in red. Knows nothing of files:
+// the price table's text is handed in.
+class PricePerformancePanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit PricePerformancePanel(QWidget* parent = nullptr);
+
+    bool setPriceTable(const QByteArray& json, QString* error);
+    void setRuns(const QStringList& names, const QStringList& instanceTypes, int baseline);
+    PricePerformanceModel* model() const { return m_model; }
+    QTableView* view() const { return m_view; }
+    // The colour of a cell as painted: green cheaper than the baseline, red dearer, invalid otherwise.
+    static QColor costColour(const QModelIndex& index);
+
+private:
+    void updateNote();
+
+    PricePerformanceModel* m_model;
+    QLabel* m_note;
+    QTableView* m_view;
+};
 
 class SummaryView : public QWidget
 {
@@ -27,6 +57,9 @@ public:
     SummaryTable* table() const { return m_table; }
     HostFactsView* hostFacts() const { return m_hostFacts; }
     QTabWidget* tabs() const { return m_tabs; }
+    PricePerformancePanel* pricePerformance() const { return m_pricePerformance; }
+    // The EC2 price table's text (resources/ec2-prices.json) that prefills the prices.
+    bool setPriceTable(const QByteArray& json, QString* error);
 
 signals:
     void metricActivated(const QString& metricId);
@@ -35,6 +68,7 @@ private:
     HeadlinePanel* m_headline;
     SummaryTable* m_table;
     HostFactsView* m_hostFacts;
+    PricePerformancePanel* m_pricePerformance;
     QTabWidget* m_tabs;
     QLabel* m_status;
 };

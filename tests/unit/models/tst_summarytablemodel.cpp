@@ -140,6 +140,83 @@ private slots:
         QVERIFY(std::isnan(results[2].costPer100k));
         QVERIFY(std::isnan(results[2].relativeToBaseline));
     }
+
+    // Exact math: 0.34 $/h at 50,000 ops/s is 0.68 per 100,000 ops/s; 0.357 at 60,000 is 0.595,
+    // 12.5 % cheaper. A baseline without throughput gives no relative number but says why.
+    void pricePerformanceReport()
+    {
+        PricePerformanceReport report;
+        report.runs.resize(3);
+        report.runs[0].throughput = 50000;
+        report.runs[0].hourlyPrice = 0.34;
+        report.runs[1].throughput = 60000;
+        report.runs[1].hourlyPrice = 0.357;
+        report.runs[2].hourlyPrice = 0.5; // no throughput
+        PricePerformance::computeReport(report);
+        QCOMPARE(report.runs[0].result.costPer100k, 0.34 * 100000.0 / 50000.0);
+        QCOMPARE(report.runs[1].result.costPer100k, 0.357 * 100000.0 / 60000.0);
+        QCOMPARE(PricePerformance::costText(report.runs[1]), QStringLiteral("0.5950"));
+        QVERIFY(std::fabs(PricePerformance::relativePercent(report.runs[1].result) + 12.5) < 1e-9);
+        QCOMPARE(PricePerformance::relativeText(report, 1), QStringLiteral("-12.5 %"));
+        QCOMPARE(PricePerformance::relativeText(report, 0), QStringLiteral("baseline"));
+        QCOMPARE(PricePerformance::costText(report.runs[2]), QStringLiteral("no throughput"));
+        QCOMPARE(PricePerformance::relativeText(report, 2), QStringLiteral("no cost to compare"));
+
+        // Baseline throughput 0 or absent: no number for anyone, a clear text instead.
+        for (const double baseThroughput : {0.0, std::nan("")}) {
+            report.runs[0].throughput = baseThroughput;
+            PricePerformance::computeReport(report);
+            QVERIFY(std::isnan(report.runs[0].result.costPer100k));
+            QVERIFY(std::isnan(report.runs[1].result.relativeToBaseline));
+            QCOMPARE(PricePerformance::costText(report.runs[0]), QStringLiteral("no throughput"));
+            QCOMPARE(PricePerformance::relativeText(report, 1), QStringLiteral("baseline has no throughput"));
+        }
+        report.runs[0].throughput = 50000;
+        report.runs[0].hourlyPrice = std::nan("");
+        PricePerformance::computeReport(report);
+        QCOMPARE(PricePerformance::costText(report.runs[0]), QStringLiteral("no price"));
+        QCOMPARE(PricePerformance::relativeText(report, 1), QStringLiteral("baseline has no price"));
+
+        QCOMPARE(*PricePerformance::parseThroughput(QStringLiteral("150000")), std::make_pair(150000.0, QStringLiteral("ops/s")));
+        QCOMPARE(*PricePerformance::parseThroughput(QStringLiteral("1.5e3 req/s")), std::make_pair(1500.0, QStringLiteral("req/s")));
+        QVERIFY(!PricePerformance::parseThroughput(QStringLiteral("0")));
+        QVERIFY(!PricePerformance::parseThroughput(QStringLiteral("fast")));
+    }
+
+    void pricePerformanceModel()
+    {
+        QFile file(QStringLiteral(RUNLENS_SOURCE_DIR "/resources/ec2-prices.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        PricePerformanceModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(model.setPriceTable(file.readAll(), nullptr));
+        model.setRuns({QStringLiteral("base"), QStringLiteral("tuned"), QStringLiteral("laptop")},
+                      {QStringLiteral("m7i.xlarge"), QStringLiteral("m7g.xlarge"), QString()}, 0);
+        using M = PricePerformanceModel;
+        // Prefilled from the table, the tooltip names the source and its date.
+        QCOMPARE(model.index(0, M::PriceColumn).data().toString(), QStringLiteral("0.2016"));
+        QVERIFY(model.report().runs[1].source == PriceSource::Table);
+        QVERIFY(model.index(0, M::PriceColumn).data(Qt::ToolTipRole).toString().contains(QStringLiteral("2024-06-01")));
+        QVERIFY(model.index(2, M::PriceColumn).data().toString().isEmpty());
+        QCOMPARE(model.index(1, M::CostColumn).data().toString(), QStringLiteral("no throughput"));
+        QVERIFY(model.setData(model.index(0, M::ThroughputColumn), QStringLiteral("40000")));
+        QVERIFY(model.setData(model.index(1, M::ThroughputColumn), QStringLiteral("48000")));
+        QVERIFY(!model.setData(model.index(1, M::ThroughputColumn), QStringLiteral("lots")));
+        // 0.2016 × 100,000 / 40,000 = 0.504; 0.1632 × 100,000 / 48,000 = 0.34: 32.5 % cheaper.
+        QCOMPARE(model.index(0, M::CostColumn).data().toString(), QStringLiteral("0.5040"));
+        QCOMPARE(model.index(1, M::CostColumn).data().toString(), QStringLiteral("0.3400"));
+        QCOMPARE(model.index(1, M::RelativeColumn).data().toString(), QStringLiteral("-32.5 %"));
+        QCOMPARE(model.index(1, M::RelativeColumn).data(M::BetterRole).toInt(), -1);
+        // An edited price overrides the table and survives a new report with the same runs.
+        QVERIFY(model.setData(model.index(1, M::PriceColumn), QStringLiteral("0.4")));
+        model.setRuns({QStringLiteral("base"), QStringLiteral("tuned"), QStringLiteral("laptop")},
+                      {QStringLiteral("m7i.xlarge"), QStringLiteral("m7g.xlarge"), QString()}, 0);
+        QVERIFY(model.report().runs[1].source == PriceSource::Given);
+        QCOMPARE(model.index(1, M::CostColumn).data().toString(), QStringLiteral("0.8333"));
+        QCOMPARE(model.index(1, M::RelativeColumn).data(M::BetterRole).toInt(), 1);
+        QVERIFY(model.setData(model.index(1, M::UnitColumn), QStringLiteral("req/s")));
+        QCOMPARE(model.report().runs[1].unit, QStringLiteral("req/s"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSummaryTableModel)
