@@ -1,6 +1,7 @@
 #include "ProfileJournal.h"
 
 #include "FormatError.h"
+#include "JournalBytes.h"
 #include "ProfileEncoding.h"
 
 #include <cerrno>
@@ -14,6 +15,11 @@ namespace runlens::format {
 
 namespace {
 
+using journal::put;
+using journal::putText;
+using journal::take;
+using journal::takeText;
+
 constexpr char kMagic[8] = {'R', 'L', 'P', 'R', 'O', 'F', '0', '1'};
 constexpr std::uint32_t kTagFrames = 'F';
 constexpr std::uint32_t kTagStacks = 'S';
@@ -23,21 +29,6 @@ constexpr std::uint32_t kTagInfo = 'I';
 // A drain of 192 CPUs at a high rate stays far below this; a bigger size means garbage.
 constexpr std::uint32_t kMaxPayload = 256u << 20;
 constexpr std::size_t kSampleBytes = 8 + 4 * 4;
-
-template<typename T>
-void put(std::string& out, T value)
-{
-    char bytes[sizeof(T)];
-    std::memcpy(bytes, &value, sizeof(T));
-    out.append(bytes, sizeof(T));
-}
-
-void putText(std::string& out, const std::string& text)
-{
-    const std::size_t size = std::min<std::size_t>(text.size(), 0xffff);
-    put<std::uint16_t>(out, std::uint16_t(size));
-    out.append(text, 0, size);
-}
 
 // Starts a record and returns where its size goes, filled in by endRecord.
 std::size_t beginRecord(std::string& out, std::uint32_t tag)
@@ -51,26 +42,6 @@ void endRecord(std::string& out, std::size_t payloadStart)
 {
     const auto size = std::uint32_t(out.size() - payloadStart);
     std::memcpy(out.data() + payloadStart - 4, &size, 4);
-}
-
-template<typename T>
-bool take(const std::string& in, std::size_t& at, T& value)
-{
-    if (in.size() - at < sizeof(T))
-        return false;
-    std::memcpy(&value, in.data() + at, sizeof(T));
-    at += sizeof(T);
-    return true;
-}
-
-bool takeText(const std::string& in, std::size_t& at, std::string& text)
-{
-    std::uint16_t size = 0;
-    if (!take(in, at, size) || in.size() - at < size)
-        return false;
-    text.assign(in, at, size);
-    at += size;
-    return true;
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "Spool.h"
 
 #include "FormatError.h"
+#include "JournalBytes.h"
 
 #include <cerrno>
 #include <cstring>
@@ -11,46 +12,16 @@ namespace runlens::format {
 
 namespace {
 
+using journal::put;
+using journal::putText;
+using journal::take;
+using journal::takeText;
+
 constexpr char kSpoolMagic[8] = {'R', 'L', 'S', 'P', 'O', 'O', 'L', '1'};
 constexpr std::uint32_t kTagKeys = 'K';
 constexpr std::uint32_t kTagRow = 'R';
 // No honest record is this large (a row of 8 million columns); a bigger size means garbage.
 constexpr std::uint32_t kMaxPayload = 64u << 20;
-
-template<typename T>
-void put(std::string& out, T value)
-{
-    char bytes[sizeof(T)];
-    std::memcpy(bytes, &value, sizeof(T));
-    out.append(bytes, sizeof(T));
-}
-
-void putText(std::string& out, const std::string& text)
-{
-    const std::size_t size = std::min<std::size_t>(text.size(), 0xffff);
-    put<std::uint16_t>(out, std::uint16_t(size));
-    out.append(text, 0, size);
-}
-
-template<typename T>
-bool take(const std::string& in, std::size_t& at, T& value)
-{
-    if (in.size() - at < sizeof(T))
-        return false;
-    std::memcpy(&value, in.data() + at, sizeof(T));
-    at += sizeof(T);
-    return true;
-}
-
-bool takeText(const std::string& in, std::size_t& at, std::string& text)
-{
-    std::uint16_t size = 0;
-    if (!take(in, at, size) || in.size() - at < size)
-        return false;
-    text.assign(in, at, size);
-    at += size;
-    return true;
-}
 
 } // namespace
 
