@@ -4,6 +4,7 @@
 // switch to it.
 #include "FoldedWriter.h"
 #include "FormatError.h"
+#include "HeadlessCommands.h"
 #include "ProfileImport.h"
 
 #include <QCommandLineParser>
@@ -33,11 +34,7 @@ int runConvertCommand(int argc, char** argv)
     if (!QCoreApplication::instance())
         application.emplace(argc, argv);
 
-    QStringList arguments;
-    for (int i = 0; i < argc; ++i) {
-        if (i != 1) // argv[1] is the command's name
-            arguments.append(QString::fromLocal8Bit(argv[i]));
-    }
+    const QStringList arguments = headlessArguments(argc, argv);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

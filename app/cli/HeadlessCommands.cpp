@@ -33,3 +33,13 @@ const HeadlessCommand* findHeadlessCommand(const char* name)
     }
     return nullptr;
 }
+
+QStringList headlessArguments(int argc, char** argv)
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i) {
+        if (i != 1) // argv[1] is the command's name
+            arguments.append(QString::fromLocal8Bit(argv[i]));
+    }
+    return arguments;
+}

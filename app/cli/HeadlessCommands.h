@@ -3,6 +3,8 @@
 // offscreen platform for rendering) and returns the process exit code.
 #pragma once
 
+#include <QStringList>
+
 #include <span>
 
 struct HeadlessCommand {
@@ -14,3 +16,7 @@ struct HeadlessCommand {
 
 std::span<const HeadlessCommand> headlessCommands();
 const HeadlessCommand* findHeadlessCommand(const char* name);
+
+// The command's arguments for QCommandLineParser::process(): the program, then everything after
+// the command's name.
+QStringList headlessArguments(int argc, char** argv);

@@ -4,6 +4,7 @@
 // With --throughput (and --price, else the price table by instance type) also price-performance.
 // The same archives always give the same bytes (the bootstrap is seeded).
 #include "FormatError.h"
+#include "HeadlessCommands.h"
 #include "RunLoader.h"
 #include "summary/Comparability.h"
 #include "summary/FindingRules.h"
@@ -64,11 +65,7 @@ int runSummaryCommand(int argc, char** argv)
     if (!QCoreApplication::instance())
         application.emplace(argc, argv);
 
-    QStringList arguments;
-    for (int i = 0; i < argc; ++i) {
-        if (i != 1) // argv[1] is the command's name
-            arguments.append(QString::fromLocal8Bit(argv[i]));
-    }
+    const QStringList arguments = headlessArguments(argc, argv);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
