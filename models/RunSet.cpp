@@ -206,3 +206,20 @@ std::pair<double, double> RunSet::timeExtent() const
     }
     return {first, last};
 }
+
+QString RunSet::chartTitle(const QString& metricId, const QString& instance) const
+{
+    QString name = metricId;
+    QString unit;
+    for (const RunEntry& entry : m_entries) {
+        if (const auto* descriptor = entry.run->metric(metricId)) {
+            if (!descriptor->title.empty())
+                name = QString::fromStdString(descriptor->title);
+            unit = QString::fromStdString(descriptor->unit);
+            break;
+        }
+    }
+    if (!instance.isEmpty() && instance != QLatin1String("all"))
+        name += QStringLiteral(" — ") + instance;
+    return unit.isEmpty() ? name : QStringLiteral("%1 (%2)").arg(name, unit);
+}

@@ -61,6 +61,10 @@ public:
 
     // The run's time t (seconds since its start) on the shared axis.
     double sharedTime(int index, double runSeconds) const { return runSeconds + at(index).offsetSeconds; }
+    // The title a chart of a metric carries, from the first run that describes it: "User CPU (%)",
+    // "Disk reads — nvme0n1 (bytes/s)". The metric's id when no run has a title for it.
+    QString chartTitle(const QString& metricId, const QString& instance) const;
+
     // The span of the shared axis that holds every visible run.
     std::pair<double, double> timeExtent() const;
 

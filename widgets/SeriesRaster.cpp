@@ -18,7 +18,7 @@ SeriesRaster::SeriesRaster(QImage& image)
     , m_low(std::size_t(std::max(0, image.width())), kEmptyLow)
     , m_high(std::size_t(std::max(0, image.width())), kEmptyHigh)
 {
-    Q_ASSERT(image.format() == QImage::Format_ARGB32_Premultiplied);
+    Q_ASSERT(image.format() == QImage::Format_ARGB32_Premultiplied || image.format() == QImage::Format_RGB32);
     // bits() once: scanLine() checks for a shared copy on every call, in the innermost loop.
     m_bits = image.bits();
     m_bytesPerLine = image.bytesPerLine();
@@ -96,11 +96,17 @@ void SeriesRaster::flushSpans(QRgb colour, int thickness)
     // as a slanted one drawn by QPainter.
     const int before = (thickness - 1) / 2;
     const int after = thickness - 1 - before;
+    // The axis minimum maps to y == height, the image's bottom edge: that is drawn in the last row,
+    // or a series that stays at its minimum (a counter idling at zero) would not show at all.
+    const auto row = [height](float y) {
+        const int row = int(std::floor(y));
+        return row == height ? height - 1 : row;
+    };
     for (const int column : m_touched) {
         float& low = m_low[std::size_t(column)];
         float& high = m_high[std::size_t(column)];
-        const int top = std::max(0, int(std::floor(low)) - before);
-        const int bottom = std::min(height - 1, int(std::floor(high)) + after);
+        const int top = std::max(0, row(low) - before);
+        const int bottom = std::min(height - 1, row(high) + after);
         const int left = std::max(0, column - before);
         const int right = std::min(width - 1, column + after);
         uchar* line = m_bits + std::ptrdiff_t(top) * m_bytesPerLine;

@@ -20,7 +20,8 @@
 class SeriesRaster
 {
 public:
-    // Paints onto `image` (Format_ARGB32_Premultiplied), whose pixels are device pixels.
+    // Paints onto `image` (Format_ARGB32_Premultiplied, or Format_RGB32 for an opaque one: the
+    // pixels written are opaque either way), whose pixels are device pixels.
     explicit SeriesRaster(QImage& image);
 
     // One series, points already in device-pixel coordinates of the image, in time order; a

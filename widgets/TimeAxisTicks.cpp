@@ -1,5 +1,7 @@
 #include "TimeAxisTicks.h"
 
+#include "UnitFormat.h"
+
 #include <array>
 #include <cmath>
 
@@ -52,4 +54,46 @@ AxisTicks timeTicks(double fromSeconds, double toSeconds, int target)
             return ticksWithStep(fromSeconds, toSeconds, step);
     }
     return ticksWithStep(fromSeconds, toSeconds, std::ceil(rough / 3600) * 3600);
+}
+
+QString timeTickLabel(double seconds, double step)
+{
+    const bool negative = seconds < 0;
+    seconds = std::fabs(seconds);
+    QString text;
+    if (step >= 1 && seconds >= 60) {
+        const long long whole = std::llround(seconds);
+        text = whole >= 3600 ? QStringLiteral("%1:%2:%3").arg(whole / 3600).arg(whole / 60 % 60, 2, 10, QLatin1Char('0')).arg(whole % 60, 2, 10, QLatin1Char('0'))
+                             : QStringLiteral("%1:%2").arg(whole / 60).arg(whole % 60, 2, 10, QLatin1Char('0'));
+    } else {
+        text = UnitFormat::formatTick(seconds, step, QStringLiteral("s"));
+    }
+    return negative ? QLatin1Char('-') + text : text;
+}
+
+std::pair<double, double> valueAxisRange(double minimum, double maximum, const QString& unit)
+{
+    if (minimum >= 0)
+        minimum = 0;
+    if (unit == QLatin1String("%") && maximum <= 100 && maximum > 50)
+        maximum = 100;
+    if (maximum - minimum < 1e-12)
+        maximum = minimum + (std::fabs(minimum) > 0 ? std::fabs(minimum) * 0.1 : 1.0);
+    else
+        maximum += (maximum - minimum) * 0.05;
+    return {minimum, maximum};
+}
+
+AxisTicks valueTicks(double from, double to, int target, const QString& unit)
+{
+    double scale = 1;
+    if (unit.startsWith(QLatin1String("bytes"))) {
+        while (std::max(std::fabs(from), std::fabs(to)) / scale >= 1024)
+            scale *= 1024;
+    }
+    AxisTicks ticks = niceTicks(from / scale, to / scale, target);
+    for (double& value : ticks.values)
+        value *= scale;
+    ticks.step *= scale;
+    return ticks;
 }

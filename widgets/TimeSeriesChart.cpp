@@ -8,6 +8,8 @@
 #include "UnitFormat.h"
 
 #include <QChart>
+#include <QGraphicsScene>
+#include <QHash>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QValueAxis>
@@ -15,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace {
 
@@ -22,19 +25,21 @@ constexpr int kPlotTop = 30;
 constexpr int kPlotRight = 14;
 constexpr int kPlotBottom = 26;
 
-QString timeLabel(double seconds, double step)
+// Tick labels laid out once for every chart: the charts of a grid show the same time labels, and
+// laying a label out (QStaticText::prepare) was most of updating the axes on a zoom (bench_app).
+QStaticText preparedLabel(const QString& text, const QFont& font, const QString& fontKey)
 {
-    const bool negative = seconds < 0;
-    seconds = std::fabs(seconds);
-    QString text;
-    if (step >= 1 && seconds >= 60) {
-        const long long whole = std::llround(seconds);
-        text = whole >= 3600 ? QStringLiteral("%1:%2:%3").arg(whole / 3600).arg(whole / 60 % 60, 2, 10, QLatin1Char('0')).arg(whole % 60, 2, 10, QLatin1Char('0'))
-                             : QStringLiteral("%1:%2").arg(whole / 60).arg(whole % 60, 2, 10, QLatin1Char('0'));
-    } else {
-        text = UnitFormat::formatTick(seconds, step, QStringLiteral("s"));
-    }
-    return negative ? QLatin1Char('-') + text : text;
+    static QHash<QString, QStaticText> cache; // GUI thread only
+    const QString key = fontKey + QChar(0) + text;
+    if (const auto cached = cache.constFind(key); cached != cache.cend())
+        return *cached;
+    if (cache.size() >= 2000)
+        cache.clear(); // the labels of zooms long past
+    QStaticText staticText(text);
+    staticText.setTextFormat(Qt::PlainText);
+    staticText.prepare(QTransform(), font);
+    cache.insert(key, staticText);
+    return staticText;
 }
 
 } // namespace
@@ -50,6 +55,8 @@ TimeSeriesChart::TimeSeriesChart(RunSet* runs, TimeController* time, QWidget* pa
     setFocusPolicy(Qt::ClickFocus);
     setRubberBand(QChartView::NoRubberBand); // zoom goes through the TimeController, for every chart
     viewport()->setAutoFillBackground(false);  // the chart's background covers it: don't fill twice
+    // Nor does the grid behind it: paintEvent covers every pixel (the chrome, then the lines).
+    viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
     setMinimumHeight(160);
 
     QChart* chart = this->chart(); // owned by the view
@@ -82,7 +89,16 @@ TimeSeriesChart::TimeSeriesChart(RunSet* runs, TimeController* time, QWidget* pa
     // against the background because the grid is written straight into the lines' pixels.
     m_labelColour = m_xAxis->labelsBrush().color();
     const QColor grid = m_xAxis->gridLineColor();
-    const QColor background = chart->backgroundBrush().color();
+    // The theme paints the background with a gradient (white to white in the light theme): a
+    // gradient is fetched pixel by pixel on every repaint, about a sixth of a chart grid redraw
+    // (bench_app), where a plain colour is a memory fill. The lines image is filled with the same
+    // colour, so that it covers the plot area opaque and is copied, not blended (paintLines).
+    const QBrush themeBackground = chart->backgroundBrush();
+    m_backgroundColour = themeBackground.gradient() && !themeBackground.gradient()->stops().isEmpty()
+                           ? themeBackground.gradient()->stops().constFirst().second
+                           : themeBackground.color();
+    chart->setBackgroundBrush(m_backgroundColour);
+    const QColor background = m_backgroundColour;
     const double alpha = grid.alphaF();
     m_gridColour = QColor::fromRgbF(float(grid.redF() * alpha + background.redF() * (1 - alpha)),
                                     float(grid.greenF() * alpha + background.greenF() * (1 - alpha)),
@@ -90,6 +106,12 @@ TimeSeriesChart::TimeSeriesChart(RunSet* runs, TimeController* time, QWidget* pa
 
     connect(m_time, &TimeController::cursorChanged, this, [this] { viewport()->update(); });
     connect(m_time, &TimeController::selectionChanged, this, [this] { viewport()->update(); });
+    // Whatever Qt Charts changes in its scene (a new title, the layout after a resize) renders
+    // the chrome again; zoom and pan never touch the scene.
+    connect(scene(), &QGraphicsScene::changed, this, [this] {
+        m_chrome = QImage();
+        viewport()->update();
+    });
 }
 
 TimeSeriesChart::~TimeSeriesChart() = default;
@@ -112,17 +134,7 @@ void TimeSeriesChart::setMetric(const QString& metricId, const QString& instance
 
 QString TimeSeriesChart::title() const
 {
-    QString name = m_metricId;
-    for (int r = 0; r < m_runs->count(); ++r) {
-        if (const auto* descriptor = m_runs->at(r).run->metric(m_metricId)) {
-            if (!descriptor->title.empty())
-                name = QString::fromStdString(descriptor->title);
-            break;
-        }
-    }
-    if (!m_instance.isEmpty() && m_instance != QLatin1String("all"))
-        name += QStringLiteral(" — ") + m_instance;
-    return m_unit.isEmpty() ? name : QStringLiteral("%1 (%2)").arg(name, m_unit);
+    return m_runs->chartTitle(m_metricId, m_instance);
 }
 
 QRectF TimeSeriesChart::plotArea() const
@@ -169,15 +181,7 @@ void TimeSeriesChart::refresh()
     }
 
     if (any) {
-        // Counts and rates start at zero so that changes are not exaggerated.
-        if (yMin >= 0)
-            yMin = 0;
-        if (m_unit == QLatin1String("%") && yMax <= 100 && yMax > 50)
-            yMax = 100;
-        if (yMax - yMin < 1e-12)
-            yMax = yMin + (std::fabs(yMin) > 0 ? std::fabs(yMin) * 0.1 : 1.0);
-        else
-            yMax += (yMax - yMin) * 0.05;
+        std::tie(yMin, yMax) = valueAxisRange(yMin, yMax, m_unit);
         m_yRange = std::make_pair(yMin, yMax);
     } else {
         m_yRange.reset();
@@ -195,10 +199,13 @@ void TimeSeriesChart::paintLines()
     const qreal ratio = devicePixelRatioF();
     // Painted in device pixels; the ratio is set afterwards so drawForeground scales it back.
     // Reused while the size stays: a fresh image of this size is a fresh mmap, page faults and all.
+    // Opaque, on the chart's background colour: Qt Charts draws nothing visible inside the plot
+    // area (no plot background, grid or series), so the image can cover it, and drawing an opaque
+    // image is a copy of its rows where a transparent one is blended pixel by pixel (bench_app).
     const QSize size = (area.size() * ratio).toSize();
     if (m_lines.size() != size)
-        m_lines = QImage(size, QImage::Format_ARGB32_Premultiplied);
-    m_lines.fill(Qt::transparent);
+        m_lines = QImage(size, QImage::Format_RGB32);
+    m_lines.fill(m_backgroundColour);
     if (m_yRange) {
         const auto [from, to] = m_time->viewRange();
         const auto [yMin, yMax] = *m_yRange;
@@ -232,6 +239,46 @@ void TimeSeriesChart::paintLines()
         }
     }
     m_lines.setDevicePixelRatio(ratio);
+
+    // Qt Charts draws the left and bottom axis lines on the plot area's edges, half inside it. The
+    // opaque image would hide that half, so its outermost device pixels there are drawn blended
+    // instead, with the background made transparent: the axis lines show where no line or grid
+    // line is drawn over them, as under the transparent image this used to be.
+    const int edge = std::min({int(std::ceil(ratio)), size.width(), size.height()});
+    const QRgb background = m_backgroundColour.rgb();
+    const auto transparentBackground = [&](const QRect& rect) {
+        QImage image = m_lines.copy(rect).convertToFormat(QImage::Format_ARGB32_Premultiplied);
+        for (int y = 0; y < image.height(); ++y) {
+            auto* pixels = reinterpret_cast<QRgb*>(image.scanLine(y));
+            std::replace(pixels, pixels + image.width(), background, QRgb(0));
+        }
+        image.setDevicePixelRatio(ratio);
+        return image;
+    };
+    m_leftEdge = transparentBackground(QRect(0, 0, edge, size.height() - edge));
+    m_bottomEdge = transparentBackground(QRect(0, size.height() - edge, size.width(), edge));
+}
+
+QRect TimeSeriesChart::opaqueLinesRect() const
+{
+    // In logical pixels, the part of the plot area that the lines image covers opaque: all but
+    // the edges above, rounded inwards.
+    const qreal ratio = m_lines.devicePixelRatio();
+    const QRectF area = plotArea();
+    const QRectF inner = area.adjusted(m_leftEdge.width() / ratio, 0, 0, -m_bottomEdge.height() / ratio);
+    return QRect(QPoint(int(std::ceil(inner.left())), int(std::ceil(inner.top()))),
+                 QPoint(int(std::floor(inner.right())) - 1, int(std::floor(inner.bottom())) - 1));
+}
+
+void TimeSeriesChart::drawLinesImage(QPainter* painter) const
+{
+    const QRectF area = plotArea();
+    const qreal ratio = m_lines.devicePixelRatio();
+    const int left = m_leftEdge.width();
+    const int bottom = m_bottomEdge.height();
+    painter->drawImage(area.topLeft() + QPointF(left / ratio, 0), m_lines, QRectF(left, 0, m_lines.width() - left, m_lines.height() - bottom));
+    painter->drawImage(area.topLeft(), m_leftEdge);
+    painter->drawImage(QPointF(area.left(), area.bottom() - bottom / ratio), m_bottomEdge);
 }
 
 void TimeSeriesChart::updateAxes(double yMin, double yMax)
@@ -239,17 +286,9 @@ void TimeSeriesChart::updateAxes(double yMin, double yMax)
     const auto [from, to] = m_time->viewRange();
     const AxisTicks xTicks = timeTicks(from, to, std::max(2, int(plotArea().width() / 110)));
     // Byte ticks fall on round binary sizes (4 GiB, 8 GiB), not on round decimal byte counts.
-    double scale = 1;
-    if (m_unit.startsWith(QLatin1String("bytes"))) {
-        while (std::max(std::fabs(yMin), std::fabs(yMax)) / scale >= 1024)
-            scale *= 1024;
-    }
-    AxisTicks yTicks = niceTicks(yMin / scale, yMax / scale, std::max(2, int(plotArea().height() / 40)));
-    for (double& value : yTicks.values)
-        value *= scale;
-    yTicks.step *= scale;
+    const AxisTicks yTicks = valueTicks(yMin, yMax, std::max(2, int(plotArea().height() / 40)), m_unit);
 
-    setTickLabels(m_xLabels, xTicks, [&](double value) { return timeLabel(value, xTicks.step); });
+    setTickLabels(m_xLabels, xTicks, [&](double value) { return timeTickLabel(value, xTicks.step); });
     setTickLabels(m_yLabels, yTicks, [&](double value) { return UnitFormat::formatTick(value, yTicks.step, m_unit); });
 }
 
@@ -260,6 +299,7 @@ void TimeSeriesChart::setTickLabels(std::vector<TickLabel>& labels, const AxisTi
     // labels only move.
     std::vector<TickLabel> next;
     next.reserve(ticks.values.size());
+    const QString fontKey = m_labelFont.key();
     for (const double value : ticks.values) {
         const QString text = format(value);
         const auto reused = std::find_if(labels.begin(), labels.end(), [&](const TickLabel& label) { return label.text.text() == text; });
@@ -267,10 +307,7 @@ void TimeSeriesChart::setTickLabels(std::vector<TickLabel>& labels, const AxisTi
             next.push_back({value, std::move(reused->text)});
             labels.erase(reused);
         } else {
-            QStaticText staticText(text);
-            staticText.setTextFormat(Qt::PlainText);
-            staticText.prepare(QTransform(), m_labelFont);
-            next.push_back({value, std::move(staticText)});
+            next.push_back({value, preparedLabel(text, m_labelFont, fontKey)});
         }
     }
     labels = std::move(next);
@@ -479,23 +516,83 @@ void TimeSeriesChart::keyPressEvent(QKeyEvent* event)
     event->accept();
 }
 
+std::vector<TimeSeriesChart::HighlightedWindow> TimeSeriesChart::highlightedWindows() const
+{
+    if (const auto selection = m_time->selection())
+        return {{selection->first, selection->second, -1}};
+    std::vector<HighlightedWindow> windows;
+    for (int r = 0; r < m_runs->count(); ++r) {
+        const RunEntry& entry = m_runs->at(r);
+        if (entry.visible && entry.trim)
+            windows.push_back({entry.trim->first + entry.offsetSeconds, entry.trim->second + entry.offsetSeconds, r});
+    }
+    return windows;
+}
+
+void TimeSeriesChart::renderChrome()
+{
+    // The window's colour where the chart's background does not reach, as the grid behind showed
+    // it before the viewport became opaque.
+    const qreal ratio = devicePixelRatioF();
+    m_chrome = QImage((QSizeF(viewport()->size()) * ratio).toSize(), QImage::Format_RGB32);
+    m_chrome.setDevicePixelRatio(ratio);
+    m_chrome.fill(palette().color(QPalette::Window));
+    QPainter painter(&m_chrome);
+    painter.setRenderHints(renderHints());
+    // The scene's own render, not the view's: that would call drawForeground, the lines and all.
+    scene()->render(&painter, QRectF(QPointF(0, 0), QSizeF(viewport()->size())), sceneRect(), Qt::IgnoreAspectRatio);
+}
+
+void TimeSeriesChart::paintEvent(QPaintEvent* event)
+{
+    // Instead of QGraphicsView::paintEvent: what Qt Charts draws (background, axis lines, title)
+    // changes with the size or the title, never on zoom or pan, yet painting the scene filled the
+    // background, stroked the axis lines and laid the title out as rich text, per chart and per
+    // frame: about a third of a chart grid redraw (bench_app). So it is rendered once into an
+    // image and copied; the lines image covers the plot area, so that part is not copied twice.
+    if (m_chrome.isNull() || m_chrome.size() != (QSizeF(viewport()->size()) * devicePixelRatioF()).toSize())
+        renderChrome();
+    QPainter painter(viewport());
+    painter.setRenderHints(renderHints());
+    const QRectF area = plotArea();
+    QRegion chrome = event->region();
+    if (m_lines.size() == (area.size() * devicePixelRatioF()).toSize())
+        chrome -= opaqueLinesRect();
+    const qreal ratio = m_chrome.devicePixelRatio();
+    for (const QRect& rect : chrome)
+        painter.drawImage(rect.topLeft(), m_chrome, QRectF(QPointF(rect.topLeft()) * ratio, QSizeF(rect.size()) * ratio));
+    drawForeground(&painter, QRectF(event->rect()));
+}
+
+void TimeSeriesChart::changeEvent(QEvent* event)
+{
+    // The window colour around the chart's background is part of the chrome.
+    if (event->type() == QEvent::PaletteChange) {
+        m_chrome = QImage();
+        viewport()->update();
+    }
+    QChartView::changeEvent(event);
+}
+
 void TimeSeriesChart::drawForeground(QPainter* painter, const QRectF& rect)
 {
     QChartView::drawForeground(painter, rect);
     const QRectF area = plotArea();
     painter->save();
     drawTickLabels(painter);
-    painter->drawImage(area.topLeft(), m_lines);
+    drawLinesImage(painter);
     painter->setClipRect(area);
 
-    if (const auto selection = m_time->selection()) {
-        const double left = xOf(selection->first);
-        const double right = xOf(selection->second);
-        QColor band = palette().highlight().color();
-        band.setAlpha(45);
+    for (const HighlightedWindow& window : highlightedWindows()) {
+        const double left = xOf(window.from);
+        const double right = xOf(window.to);
+        // The selection in the highlight colour; a trim window in its run's colour, fainter and
+        // dashed at the edges: several runs can have different ones.
+        const QColor colour = window.run < 0 ? palette().highlight().color() : QColor::fromRgb(m_runs->at(window.run).colour);
+        QColor band = colour;
+        band.setAlpha(window.run < 0 ? 45 : 30);
         painter->fillRect(QRectF(QPointF(left, area.top()), QPointF(right, area.bottom())), band);
-        QPen edge(palette().highlight().color(), 1.0);
-        painter->setPen(edge);
+        painter->setPen(QPen(colour, 1.0, window.run < 0 ? Qt::SolidLine : Qt::DashLine));
         painter->drawLine(QLineF(left, area.top(), left, area.bottom()));
         painter->drawLine(QLineF(right, area.top(), right, area.bottom()));
     }

@@ -5,10 +5,11 @@
 // This class is the only place that knows Qt Charts: the rest of the app talks to this interface
 // (setMetric, refresh, the controller), so the renderer can be replaced without touching it
 // (Qt Charts is deprecated from Qt 6.10 on). Qt Charts draws the frame, the axis lines and the
-// title; grid and tick labels follow zoom and pan and are drawn here (see the constructor); the
-// lines themselves are painted from the decimated columns into a cached image (SeriesRaster),
-// because QLineSeries::replace() rebuilds and strokes a QPainterPath per series on every zoom,
-// which measured over 200 ms for 48 series (tests/bench/bench_app) against a 16 ms frame.
+// title, rendered once per size and title into a cached image (paintEvent); grid and tick labels
+// follow zoom and pan and are drawn here (see the constructor); the lines themselves are painted
+// from the decimated columns into a cached image (SeriesRaster), because QLineSeries::replace()
+// rebuilds and strokes a QPainterPath per series on every zoom, which measured over 200 ms for
+// 48 series (tests/bench/bench_app) against a 16 ms frame.
 #pragma once
 
 #include <QChartView>
@@ -50,6 +51,15 @@ public:
     int drawnPointCount() const;
     std::vector<QPointF> drawnPoints(int runIndex) const;
     std::optional<std::pair<double, double>> yRange() const;
+    // The window the summary uses, highlighted on the shared time axis: the selection, or without
+    // one each visible run's trim window (its own seconds plus its offset), with the run it belongs to
+    // (-1 for the selection).
+    struct HighlightedWindow {
+        double from = 0;
+        double to = 0;
+        int run = -1;
+    };
+    std::vector<HighlightedWindow> highlightedWindows() const;
     // The tick labels along the time axis (Horizontal) or the value axis (Vertical).
     QStringList tickLabels(Qt::Orientation orientation) const;
     // The value of each visible run at shared time t (the sample at or before it), for the readout.
@@ -71,6 +81,8 @@ protected:
     void leaveEvent(QEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void drawForeground(QPainter* painter, const QRectF& rect) override;
+    void paintEvent(QPaintEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     enum class Drag { None, Zoom, Select, Pan, Offset };
@@ -85,6 +97,9 @@ private:
     void setTickLabels(std::vector<TickLabel>& labels, const AxisTicks& ticks, const std::function<QString(double)>& format);
     void drawTickLabels(QPainter* painter) const;
     void paintLines();
+    void renderChrome();
+    QRect opaqueLinesRect() const;
+    void drawLinesImage(QPainter* painter) const;
     QRectF plotArea() const;
 
     RunSet* m_runs;
@@ -97,11 +112,16 @@ private:
     QFont m_labelFont;
     QColor m_labelColour;
     QColor m_gridColour;
+    QColor m_backgroundColour; // of the chart and of the lines image over its plot area
     std::vector<TickLabel> m_xLabels;
     std::vector<TickLabel> m_yLabels;
     // Per run, the decimated points (NaN y marks a gap), and the lines painted from them.
     std::vector<std::vector<QPointF>> m_points;
     QImage m_lines;
+    // Its left column and bottom row with the background transparent, drawn over the axis lines.
+    QImage m_leftEdge;
+    QImage m_bottomEdge;
+    QImage m_chrome; // what Qt Charts draws, rendered once per size and title (renderChrome)
     std::optional<std::pair<double, double>> m_yRange;
     Drag m_drag = Drag::None;
     QPointF m_dragStart;

@@ -93,6 +93,20 @@ private slots:
         }
     }
 
+    void aLineOnTheBottomEdgeIsDrawnInTheLastRow()
+    {
+        // The axis minimum maps to the image's bottom edge (y == height): a series that stays
+        // there, like a counter at zero, shows in the last row instead of not at all.
+        QImage image = blankImage(10, 10);
+        SeriesRaster raster(image);
+        raster.drawSeries(std::vector<QPointF>{{2.2, 10.0}, {2.8, 10.0}, {3.4, 10.0}}, kRed, 1.0);
+        QCOMPARE(paintedRows(image, 2, kRed), std::make_pair(9, 9));
+        QCOMPARE(paintedRows(image, 3, kRed), std::make_pair(9, 9));
+        // Further below is outside the image, as before.
+        raster.drawSeries(std::vector<QPointF>{{6.2, 11.5}, {6.8, 11.5}}, kBlue, 1.0);
+        QCOMPARE(paintedRows(image, 6, kBlue), std::make_pair(-1, -1));
+    }
+
     void gridLinesAndThickSpans()
     {
         QImage image = blankImage(10, 10);
