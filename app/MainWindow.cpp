@@ -426,7 +426,8 @@ bool MainWindow::saveSession(const QString& path)
     for (int i = 0; i < int(chosen.size()); ++i) {
         charts.push_back({chosen[std::size_t(i)].first, chosen[std::size_t(i)].second, m_chartGrid->isHeatMapShown(i)});
     }
-    const Session session = Session::capture(*m_runs, *m_time, std::move(charts));
+    const Session session = Session::capture(*m_runs, *m_time, std::move(charts),
+                                             m_summaryView->pricePerformance()->model()->enteredInputs());
     // QSaveFile writes a temporary file and renames it: a crash never leaves half a session.
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(session.toJson()).toJson()) < 0 || !file.commit()) {
@@ -476,6 +477,7 @@ void MainWindow::applyPendingSession()
     const Session session = std::move(*m_pendingSession);
     m_pendingSession.reset();
     session.applyTo(*m_runs);
+    m_summaryView->pricePerformance()->model()->setEnteredInputs(session.priceInputs(*m_runs));
     m_chartGrid->clear();
     for (const Session::ChartState& chart : session.charts) {
         const int index = m_chartGrid->addChart(chart.metricId, chart.instance);
@@ -584,7 +586,7 @@ void MainWindow::saveWindowState() const
 }
 
 // The summary sits in a dock under the charts: a click on a metric there shows its chart, with
-// the window the summary used (the selection) highlighted in it.
+// the window the summary used (the selection, else each run's trim window) highlighted in it.
 void MainWindow::createSummaryDock()
 {
     m_liveSummary = new LiveSummary(m_runs, m_time, this);
@@ -621,6 +623,8 @@ void MainWindow::createSummaryDock()
     connect(m_liveSummary, &LiveSummary::reportChanged, m_summaryView, &SummaryView::setReport);
     connect(m_liveSummary, &LiveSummary::busyChanged, m_summaryView, &SummaryView::setBusy);
     connect(m_summaryView, &SummaryView::metricActivated, this, &MainWindow::showMetricChart);
+    // Per-instance rows are computed with the rest of the report, off the GUI thread.
+    connect(m_summaryView, &SummaryView::instanceMetricsChanged, m_liveSummary, &LiveSummary::setInstanceMetrics);
     // Shown with the first run, hidden with the last: there is nothing to summarise before.
     connect(m_runs, &RunSet::runAdded, this, [this] {
         if (m_runs->count() == 1) {

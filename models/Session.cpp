@@ -6,11 +6,19 @@
 #include <QCoreApplication>
 #include <QJsonArray>
 
+#include <cmath>
+
 namespace {
 
 QJsonArray rangeToJson(const std::pair<double, double>& range)
 {
     return QJsonArray{range.first, range.second};
+}
+
+// The name the summary gives a run, which keys the price-performance inputs.
+QString summaryName(const RunEntry& entry)
+{
+    return entry.displayName.isEmpty() ? entry.run->name() : entry.displayName;
 }
 
 std::optional<std::pair<double, double>> rangeFromJson(const QJsonValue& value)
@@ -23,12 +31,15 @@ std::optional<std::pair<double, double>> rangeFromJson(const QJsonValue& value)
 
 } // namespace
 
-Session Session::capture(const RunSet& runs, const TimeController& time, std::vector<ChartState> charts)
+Session Session::capture(const RunSet& runs, const TimeController& time, std::vector<ChartState> charts,
+                         const std::map<QString, PricePerformanceEntry>& prices)
 {
     Session session;
     for (int i = 0; i < runs.count(); ++i) {
         const RunEntry& entry = runs.at(i);
-        session.runs.push_back({entry.run->filePath(), entry.displayName, entry.colour, entry.visible, entry.offsetSeconds});
+        session.runs.push_back({entry.run->filePath(), entry.displayName, entry.colour, entry.visible, entry.offsetSeconds, {}});
+        if (const auto price = prices.find(summaryName(entry)); price != prices.end())
+            session.runs.back().price = price->second;
     }
     session.baseline = std::max(0, runs.baselineIndex());
     session.wallClockAlignment = runs.alignment() == RunSet::Alignment::WallClock;
@@ -71,15 +82,38 @@ QStringList Session::filePaths() const
     return paths;
 }
 
+std::map<QString, PricePerformanceEntry> Session::priceInputs(const RunSet& runs) const
+{
+    std::map<QString, PricePerformanceEntry> inputs;
+    for (const RunState& state : this->runs) {
+        const int index = runs.indexOf(state.filePath);
+        if (index >= 0 && !state.price.isEmpty())
+            inputs[summaryName(runs.at(index))] = state.price;
+    }
+    return inputs;
+}
+
 QJsonObject Session::toJson() const
 {
     QJsonArray runArray;
     for (const RunState& state : runs) {
-        runArray.append(QJsonObject{{QStringLiteral("file"), state.filePath},
-                                    {QStringLiteral("name"), state.displayName},
-                                    {QStringLiteral("colour"), QStringLiteral("#%1").arg(state.colour, 6, 16, QLatin1Char('0'))},
-                                    {QStringLiteral("visible"), state.visible},
-                                    {QStringLiteral("offset_s"), state.offsetSeconds}});
+        QJsonObject run{{QStringLiteral("file"), state.filePath},
+                        {QStringLiteral("name"), state.displayName},
+                        {QStringLiteral("colour"), QStringLiteral("#%1").arg(state.colour, 6, 16, QLatin1Char('0'))},
+                        {QStringLiteral("visible"), state.visible},
+                        {QStringLiteral("offset_s"), state.offsetSeconds}};
+        if (!state.price.isEmpty()) {
+            // Only what was entered: a price from the table is looked up again when the session opens.
+            QJsonObject price;
+            if (!std::isnan(state.price.throughput))
+                price.insert(QStringLiteral("throughput"), state.price.throughput);
+            if (!state.price.unit.isEmpty())
+                price.insert(QStringLiteral("unit"), state.price.unit);
+            if (state.price.hourlyPrice)
+                price.insert(QStringLiteral("hourly_price"), *state.price.hourlyPrice);
+            run.insert(QStringLiteral("price_performance"), price);
+        }
+        runArray.append(run);
     }
     QJsonArray chartArray;
     for (const ChartState& chart : charts) {
@@ -120,7 +154,15 @@ std::optional<Session> Session::fromJson(const QJsonObject& json, QString* error
         bool ok = false;
         const std::uint32_t colour = run.value(QStringLiteral("colour")).toString().mid(1).toUInt(&ok, 16);
         session.runs.push_back({file, run.value(QStringLiteral("name")).toString(), ok ? colour : RunSet::palette()[0],
-                                run.value(QStringLiteral("visible")).toBool(true), run.value(QStringLiteral("offset_s")).toDouble()});
+                                run.value(QStringLiteral("visible")).toBool(true), run.value(QStringLiteral("offset_s")).toDouble(), {}});
+        // Older sessions have no price-performance inputs; a value that is not a usable number is left out.
+        const QJsonObject price = run.value(QStringLiteral("price_performance")).toObject();
+        PricePerformanceEntry& entry = session.runs.back().price;
+        if (const QJsonValue throughput = price.value(QStringLiteral("throughput")); throughput.isDouble() && throughput.toDouble() > 0)
+            entry.throughput = throughput.toDouble();
+        entry.unit = price.value(QStringLiteral("unit")).toString();
+        if (const QJsonValue hourly = price.value(QStringLiteral("hourly_price")); hourly.isDouble() && hourly.toDouble() >= 0)
+            entry.hourlyPrice = hourly.toDouble();
     }
     session.baseline = json.value(QStringLiteral("baseline")).toInt(0);
     session.wallClockAlignment = json.value(QStringLiteral("wall_clock")).toBool(false);

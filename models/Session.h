@@ -1,6 +1,9 @@
 // What the user set up, saved to a .runlens file and reopened later: the runs (by file), their
-// order, names, colours, visibility and offsets, the baseline, the charts, the zoom and selection.
+// order, names, colours, visibility and offsets, the baseline, the charts, the zoom and selection,
+// and the price-performance inputs typed for each run.
 #pragma once
+
+#include "summary/PricePerformance.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -21,6 +24,7 @@ struct Session {
         std::uint32_t colour = 0;
         bool visible = true;
         double offsetSeconds = 0;
+        PricePerformanceEntry price; // throughput, unit and hourly price as the user entered them
     };
     struct ChartState {
         QString metricId;
@@ -35,11 +39,15 @@ struct Session {
     std::optional<std::pair<double, double>> view;
     std::optional<std::pair<double, double>> selection;
 
-    static Session capture(const RunSet& runs, const TimeController& time, std::vector<ChartState> charts);
+    // prices: the price-performance inputs by the summary's run names (display name, else the run's own).
+    static Session capture(const RunSet& runs, const TimeController& time, std::vector<ChartState> charts,
+                           const std::map<QString, PricePerformanceEntry>& prices = {});
     // Applies everything but the runs themselves (which must be loaded first) to the run set:
     // names, colours, visibility, offsets and baseline of the runs it finds by file path.
     void applyTo(RunSet& runs) const;
     QStringList filePaths() const;
+    // The saved price-performance inputs by the names the runs have in `runs` (after applyTo).
+    std::map<QString, PricePerformanceEntry> priceInputs(const RunSet& runs) const;
 
     QJsonObject toJson() const;
     // Throws nothing: an unusable file yields nullopt and error names the problem.

@@ -1,10 +1,12 @@
 // `runlens summary --baseline A.tar.gz B.tar.gz [C…] [--window FROM:TO] [--format json|csv|md]`:
 // the summary of the app for scripts and CI. Per metric and run the statistics over the window,
 // the delta to the baseline and whether it is beyond noise; the findings; host differences.
-// With --throughput (and --price, else the price table by instance type) also price-performance.
+// With --throughput (and --price, else the price table by instance type) also price-performance;
+// with --instances METRIC (or all) also a row per CPU, disk or interface of that metric.
 // The same archives always give the same bytes (the bootstrap is seeded).
 #include "FormatError.h"
 #include "HeadlessCommands.h"
+#include "SummaryData.h"
 #include "RunLoader.h"
 #include "summary/Comparability.h"
 #include "summary/FindingRules.h"
@@ -14,7 +16,6 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QFile>
 
 #include <cstdio>
 #include <limits>
@@ -22,24 +23,14 @@
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("SummaryCommand", text);
-}
+// The messages' translation context (lupdate reads Q_DECLARE_TR_FUNCTIONS; a free tr() it cannot).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(SummaryCommand)
+};
 
 void printError(const QString& message)
 {
     std::fprintf(stderr, "runlens summary: %s\n", qPrintable(message));
-}
-
-std::optional<QByteArray> readFile(const QString& path, QString* error)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = tr("cannot read %1: %2").arg(path, file.errorString());
-        return std::nullopt;
-    }
-    return file.readAll();
 }
 
 // "10:50", "10:" (to the end), ":50" (from the start), in seconds since each run's start.
@@ -69,30 +60,35 @@ int runSummaryCommand(int argc, char** argv)
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        tr("Compares runs with a baseline: for every metric the mean, spread and percentiles over the window, "
+        Text::tr("Compares runs with a baseline: for every metric the mean, spread and percentiles over the window, "
            "the change against the baseline and whether it is beyond noise (a block bootstrap of the difference "
            "of means), the findings of the rules, and the host facts that differ."));
     parser.addHelpOption();
-    const QCommandLineOption baseline(QStringLiteral("baseline"), tr("The run the others are compared with."), tr("archive"));
+    const QCommandLineOption baseline(QStringLiteral("baseline"), Text::tr("The run the others are compared with."), Text::tr("archive"));
     const QCommandLineOption window(QStringLiteral("window"),
-                                    tr("Only the samples from FROM to TO seconds after each run's start (either may be left out)."),
-                                    tr("FROM:TO"));
-    const QCommandLineOption format(QStringLiteral("format"), tr("md (default), csv or json."), tr("format"),
+                                    Text::tr("Only the samples from FROM to TO seconds after each run's start (either may be left out)."),
+                                    Text::tr("FROM:TO"));
+    const QCommandLineOption format(QStringLiteral("format"), Text::tr("md (default), csv or json."), Text::tr("format"),
                                     QStringLiteral("md"));
-    const QCommandLineOption rules(QStringLiteral("rules"), tr("Findings rules to use instead of the built-in ones."),
-                                   tr("file"));
+    const QCommandLineOption rules(QStringLiteral("rules"), Text::tr("Findings rules to use instead of the built-in ones."),
+                                   Text::tr("file"));
     const QCommandLineOption throughput(
         QStringLiteral("throughput"),
-        tr("A run's throughput for price-performance, e.g. 2=150000 or demo-tuned=1200req/s (ops/s when no unit is "
+        Text::tr("A run's throughput for price-performance, e.g. 2=150000 or demo-tuned=1200req/s (ops/s when no unit is "
            "given); RUN is the run's name or its 1-based position, the baseline being 1. Repeatable."),
-        tr("RUN=VALUE[UNIT]"));
+        Text::tr("RUN=VALUE[UNIT]"));
     const QCommandLineOption price(
         QStringLiteral("price"),
-        tr("A run's hourly price in USD. Repeatable. Without it the price comes from the built-in EC2 on-demand "
+        Text::tr("A run's hourly price in USD. Repeatable. Without it the price comes from the built-in EC2 on-demand "
            "price table by the run's instance type."),
-        tr("RUN=USD_PER_HOUR"));
-    parser.addOptions({baseline, window, format, rules, throughput, price});
-    parser.addPositionalArgument(QStringLiteral("RUN"), tr("The runs to compare with the baseline."), tr("RUN…"));
+        Text::tr("RUN=USD_PER_HOUR"));
+    const QCommandLineOption instances(
+        QStringLiteral("instances"),
+        Text::tr("Also a row per instance (CPU, disk, interface) of METRIC, named e.g. cpu.user[cpu3], after the metric's "
+           "own row; \"all\" for every per-instance metric. Repeatable."),
+        Text::tr("METRIC"));
+    parser.addOptions({baseline, window, format, rules, throughput, price, instances});
+    parser.addPositionalArgument(QStringLiteral("RUN"), Text::tr("The runs to compare with the baseline."), Text::tr("RUN…"));
 
     if (!parser.parse(arguments)) {
         printError(parser.errorText());
@@ -103,34 +99,28 @@ int runSummaryCommand(int argc, char** argv)
         return 0;
     }
     if (!parser.isSet(baseline) || parser.positionalArguments().isEmpty()) {
-        printError(tr("give the baseline and at least one run: runlens summary --baseline A.tar.gz B.tar.gz"));
+        printError(Text::tr("give the baseline and at least one run: runlens summary --baseline A.tar.gz B.tar.gz"));
         return 2;
     }
     const QString formatName = parser.value(format);
     if (formatName != QLatin1String("md") && formatName != QLatin1String("csv") && formatName != QLatin1String("json")) {
-        printError(tr("unknown format \"%1\": use md, csv or json").arg(formatName));
+        printError(Text::tr("unknown format \"%1\": use md, csv or json").arg(formatName));
         return 2;
     }
     TimeWindow timeWindow;
     if (parser.isSet(window)) {
         timeWindow = parseWindow(parser.value(window));
         if (!timeWindow) {
-            printError(tr("the window \"%1\" is not FROM:TO in seconds with FROM < TO, e.g. 10:50").arg(parser.value(window)));
+            printError(Text::tr("the window \"%1\" is not FROM:TO in seconds with FROM < TO, e.g. 10:50").arg(parser.value(window)));
             return 2;
         }
     }
 
     QString error;
     FindingRules findingRules;
-    const QString rulesPath = parser.isSet(rules) ? parser.value(rules) : QStringLiteral(":/summary/findings.json");
-    const auto rulesText = readFile(rulesPath, &error);
-    if (!rulesText || !findingRules.load(*rulesText, &error)) {
-        printError(QStringLiteral("%1: %2").arg(rulesPath, error));
-        return 1;
-    }
     Comparability comparability;
-    const auto comparabilityText = readFile(QStringLiteral(":/summary/comparability.json"), &error);
-    if (!comparabilityText || !comparability.load(*comparabilityText, &error)) {
+    if (!SummaryData::loadFindingRules(parser.isSet(rules) ? parser.value(rules) : SummaryData::kFindingRules, findingRules, &error)
+        || !SummaryData::loadComparability(comparability, &error)) {
         printError(error);
         return 1;
     }
@@ -161,7 +151,7 @@ int runSummaryCommand(int argc, char** argv)
     PricePerformanceReport pricePerformance;
     if (parser.isSet(throughput)) {
         PriceTable priceTable;
-        const auto pricesText = readFile(QStringLiteral(":/summary/ec2-prices.json"), &error);
+        const auto pricesText = SummaryData::read(SummaryData::kPrices, &error);
         if (!pricesText || !priceTable.load(*pricesText, &error)) {
             printError(error);
             return 1;
@@ -186,7 +176,7 @@ int runSummaryCommand(int argc, char** argv)
             const int index = equals > 0 ? runIndex(value.left(equals)) : -1;
             const auto parsed = equals > 0 ? PricePerformance::parseThroughput(value.mid(equals + 1)) : std::nullopt;
             if (index < 0 || !parsed) {
-                printError(tr("--throughput \"%1\" is not RUN=VALUE[UNIT] with RUN a run's name or 1-based position "
+                printError(Text::tr("--throughput \"%1\" is not RUN=VALUE[UNIT] with RUN a run's name or 1-based position "
                               "and VALUE a positive number, e.g. 2=150000ops/s").arg(value));
                 return 2;
             }
@@ -196,7 +186,7 @@ int runSummaryCommand(int argc, char** argv)
     }
     for (const QString& value : parser.values(price)) {
         if (!parser.isSet(throughput)) {
-            printError(tr("--price needs --throughput: the cost per 100,000 ops/s comes from both"));
+            printError(Text::tr("--price needs --throughput: the cost per 100,000 ops/s comes from both"));
             return 2;
         }
         const qsizetype equals = value.indexOf(QLatin1Char('='));
@@ -204,7 +194,7 @@ int runSummaryCommand(int argc, char** argv)
         bool ok = false;
         const double hourly = equals > 0 ? value.mid(equals + 1).toDouble(&ok) : 0.0;
         if (index < 0 || !ok || !(hourly >= 0)) {
-            printError(tr("--price \"%1\" is not RUN=USD_PER_HOUR with RUN a run's name or 1-based position, "
+            printError(Text::tr("--price \"%1\" is not RUN=USD_PER_HOUR with RUN a run's name or 1-based position, "
                           "e.g. 2=0.34").arg(value));
             return 2;
         }
@@ -216,6 +206,23 @@ int runSummaryCommand(int argc, char** argv)
     SummaryBuilder::Options options;
     options.rules = &findingRules;
     options.comparability = &comparability;
+    for (const QString& value : parser.values(instances)) {
+        for (const QString& metricId : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            if (metricId.trimmed() == QLatin1String("all")) {
+                options.allInstanceMetrics = true;
+                continue;
+            }
+            bool known = false;
+            for (const SummaryRunInput& input : runs)
+                known = known || input.run->hasMetric(metricId.trimmed());
+            if (!known) {
+                printError(Text::tr("--instances \"%1\": no run has the metric \"%2\" (see `runlens-rec info` for the "
+                              "metric ids, or use --instances all)").arg(value, metricId.trimmed()));
+                return 2;
+            }
+            options.instanceMetrics.append(metricId.trimmed());
+        }
+    }
     SummaryReport report = SummaryBuilder::build(runs, 0, options);
     report.pricePerformance = std::move(pricePerformance);
     const QByteArray output = formatName == QLatin1String("json") ? SummaryExport::toJson(report)
@@ -223,7 +230,7 @@ int runSummaryCommand(int argc, char** argv)
                                                                    : SummaryExport::toMarkdown(report);
     if (std::fwrite(output.constData(), 1, std::size_t(output.size()), stdout) != std::size_t(output.size())
         || std::fflush(stdout) != 0) {
-        printError(tr("cannot write the summary to the standard output"));
+        printError(Text::tr("cannot write the summary to the standard output"));
         return 1;
     }
     return 0;

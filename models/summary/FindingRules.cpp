@@ -1,5 +1,6 @@
 #include "FindingRules.h"
 
+#include "Comparability.h"
 #include "SummaryBuilder.h"
 #include "UnitFormat.h"
 
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace {
 
@@ -25,8 +27,23 @@ QString signedPercent(double percent)
 }
 
 struct Substitutions {
-    QString value, baseline, change, ratio, threshold, run, instance, metric;
+    QString value, baseline, change, ratio, threshold, run, instance, metric, fact;
 };
+
+QStringList textList(const nlohmann::json& object, const char* key)
+{
+    QStringList list;
+    const auto it = object.find(key);
+    if (it == object.end() || !it->is_array())
+        return list;
+    for (const nlohmann::json& item : *it) {
+        if (item.is_string())
+            list.append(QString::fromStdString(item.get<std::string>()));
+        else if (item.is_number())
+            list.append(QString::fromStdString(item.dump()));
+    }
+    return list;
+}
 
 QString fill(const QString& sentence, const Substitutions& s)
 {
@@ -40,6 +57,7 @@ QString fill(const QString& sentence, const Substitutions& s)
     result.replace(QLatin1String("{run}"), s.run);
     result.replace(QLatin1String("{instance}"), s.instance);
     result.replace(QLatin1String("{metric}"), s.metric);
+    result.replace(QLatin1String("{fact}"), s.fact);
     return result;
 }
 
@@ -55,6 +73,17 @@ bool FindingRules::load(const QByteArray& json, QString* error)
     };
     if (!document.is_object() || !document.contains("rules") || !document["rules"].is_array())
         return fail(QCoreApplication::translate("FindingRules", "expected an object with a \"rules\" array"));
+    const auto parseOp = [](const QString& op) -> std::optional<Op> {
+        if (op == QLatin1String(">"))
+            return Op::Greater;
+        if (op == QLatin1String(">="))
+            return Op::GreaterOrEqual;
+        if (op == QLatin1String("<"))
+            return Op::Less;
+        if (op == QLatin1String("<="))
+            return Op::LessOrEqual;
+        return std::nullopt;
+    };
     std::vector<Rule> rules;
     for (const nlohmann::json& object : document["rules"]) {
         if (!object.is_object())
@@ -64,8 +93,40 @@ bool FindingRules::load(const QByteArray& json, QString* error)
         rule.metric = text(object, "metric");
         rule.sentence = text(object, "sentence");
         const QString where = rule.id.isEmpty() ? QStringLiteral("#%1").arg(rules.size() + 1) : rule.id;
-        if (rule.id.isEmpty() || rule.metric.isEmpty() || rule.sentence.isEmpty())
-            return fail(QCoreApplication::translate("FindingRules", "rule %1 needs an id, a metric and a sentence").arg(where));
+        if (object.contains("host")) {
+            if (!object["host"].is_array() || object["host"].empty())
+                return fail(QCoreApplication::translate("FindingRules", "rule %1: \"host\" must be a non-empty list of conditions").arg(where));
+            for (const nlohmann::json& condition : object["host"]) {
+                HostCondition host;
+                if (condition.is_object()) {
+                    host.section = text(condition, "section");
+                    host.key = text(condition, "key");
+                    host.in = textList(condition, "in");
+                    host.notIn = textList(condition, "not_in");
+                }
+                if (host.section.isEmpty() || host.key.isEmpty())
+                    return fail(QCoreApplication::translate("FindingRules", "rule %1: a host condition needs a section and a key").arg(where));
+                if (condition.contains("op")) {
+                    const auto op = parseOp(text(condition, "op"));
+                    if (!op || !condition.contains("threshold") || !condition["threshold"].is_number())
+                        return fail(QCoreApplication::translate("FindingRules", "rule %1: the host condition on %2 needs an "
+                                                                "operator (>, >=, < or <=) and a numeric threshold")
+                                        .arg(where, host.key));
+                    host.numeric = true;
+                    host.op = *op;
+                    host.threshold = condition["threshold"].get<double>();
+                }
+                if (!host.numeric && host.in.isEmpty() && host.notIn.isEmpty())
+                    return fail(QCoreApplication::translate("FindingRules", "rule %1: the host condition on %2 needs \"in\", "
+                                                            "\"not_in\" or an operator and threshold")
+                                    .arg(where, host.key));
+                rule.host.push_back(std::move(host));
+            }
+        }
+        rule.pointsAt = text(object, "points_at");
+        const bool hostOnly = rule.metric.isEmpty() && !rule.host.empty();
+        if (rule.id.isEmpty() || (rule.metric.isEmpty() && !hostOnly) || rule.sentence.isEmpty())
+            return fail(QCoreApplication::translate("FindingRules", "rule %1 needs an id, a metric (or host conditions) and a sentence").arg(where));
         const QString severity = text(object, "severity");
         if (severity == QLatin1String("critical"))
             rule.severity = FindingSeverity::Critical;
@@ -87,17 +148,17 @@ bool FindingRules::load(const QByteArray& json, QString* error)
             rule.stat = text(object, "stat");
         if (!WindowStatistics::of(std::vector<double>{1.0}).byName(rule.stat))
             return fail(QCoreApplication::translate("FindingRules", "rule %1 uses the unknown statistic \"%2\"").arg(where, rule.stat));
+        if (hostOnly) {
+            if (rule.scope != Scope::Run)
+                return fail(QCoreApplication::translate("FindingRules", "rule %1 tests host facts alone and must have scope run").arg(where));
+            rules.push_back(std::move(rule));
+            continue;
+        }
         const QString op = text(object, "op");
-        if (op == QLatin1String(">"))
-            rule.op = Op::Greater;
-        else if (op == QLatin1String(">="))
-            rule.op = Op::GreaterOrEqual;
-        else if (op == QLatin1String("<"))
-            rule.op = Op::Less;
-        else if (op == QLatin1String("<="))
-            rule.op = Op::LessOrEqual;
-        else
+        const auto parsedOp = parseOp(op);
+        if (!parsedOp)
             return fail(QCoreApplication::translate("FindingRules", "rule %1 has the operator \"%2\"; use >, >=, < or <=").arg(where, op));
+        rule.op = *parsedOp;
         if (!object.contains("threshold") || !object["threshold"].is_number())
             return fail(QCoreApplication::translate("FindingRules", "rule %1 needs a numeric threshold").arg(where));
         rule.threshold = object["threshold"].get<double>();
@@ -121,8 +182,61 @@ bool FindingRules::holds(Op op, double value, double threshold)
     return false;
 }
 
-std::vector<Finding> FindingRules::evaluateRun(const Rule& rule, const SummaryRunInput& input, int runIndex) const
+bool FindingRules::hostHolds(const Rule& rule, const Facts& facts)
 {
+    for (const HostCondition& condition : rule.host) {
+        const auto section = facts.find(condition.section);
+        if (section == facts.end())
+            return false;
+        const auto fact = section->second.find(condition.key);
+        if (fact == section->second.end() || fact->second.isEmpty())
+            return false; // not recorded (a VM without cpufreq, an unprivileged recording): no claim
+        const QString value = fact->second.trimmed();
+        if (!condition.in.isEmpty() && !condition.in.contains(value))
+            return false;
+        if (condition.notIn.contains(value))
+            return false;
+        if (condition.numeric) {
+            bool ok = false;
+            const double number = value.toDouble(&ok);
+            if (!ok || !holds(condition.op, number, condition.threshold))
+                return false;
+        }
+    }
+    return true;
+}
+
+QString FindingRules::firstFact(const Rule& rule, const Facts& facts)
+{
+    if (rule.host.empty())
+        return {};
+    const auto section = facts.find(rule.host.front().section);
+    if (section == facts.end())
+        return {};
+    const auto fact = section->second.find(rule.host.front().key);
+    return fact == section->second.end() ? QString() : fact->second.trimmed();
+}
+
+Finding FindingRules::hostOnlyFinding(const Rule& rule, const SummaryRunInput& input, int runIndex, const Facts& facts) const
+{
+    Substitutions s;
+    s.run = input.name;
+    s.fact = firstFact(rule, facts);
+    if (!rule.pointsAt.isEmpty()) {
+        if (const auto* descriptor = input.run->metric(rule.pointsAt))
+            s.metric = QString::fromStdString(descriptor->title);
+    }
+    return Finding{rule.id, rule.severity, runIndex, input.run->hasMetric(rule.pointsAt) ? rule.pointsAt : QString(),
+                   fill(rule.sentence, s)};
+}
+
+std::vector<Finding> FindingRules::evaluateRun(const Rule& rule, const SummaryRunInput& input, int runIndex,
+                                               const Facts& facts) const
+{
+    if (!hostHolds(rule, facts))
+        return {};
+    if (rule.metric.isEmpty())
+        return {hostOnlyFinding(rule, input, runIndex, facts)};
     const Run& run = *input.run;
     const auto* descriptor = run.metric(rule.metric);
     if (!descriptor)
@@ -165,11 +279,13 @@ std::vector<Finding> FindingRules::evaluateRun(const Rule& rule, const SummaryRu
     s.run = input.name;
     s.instance = extreme->second;
     s.metric = QString::fromStdString(descriptor->title);
+    s.fact = firstFact(rule, facts);
     return {Finding{rule.id, rule.severity, runIndex, rule.metric, fill(rule.sentence, s)}};
 }
 
 std::vector<Finding> FindingRules::evaluateComparison(const Rule& rule, const std::vector<SummaryRunInput>& runs,
-                                                      int baseline, const SummaryReport& report) const
+                                                      int baseline, const SummaryReport& report,
+                                                      const std::vector<Facts>& facts) const
 {
     const SummaryRow* row = report.row(rule.metric);
     if (!row)
@@ -178,7 +294,7 @@ std::vector<Finding> FindingRules::evaluateComparison(const Rule& rule, const st
     const SummaryCell& base = row->cells[std::size_t(baseline)];
     const auto baseValue = base.stats.byName(rule.stat);
     for (std::size_t r = 0; r < row->cells.size(); ++r) {
-        if (int(r) == baseline)
+        if (int(r) == baseline || !hostHolds(rule, facts[r]))
             continue;
         const SummaryCell& cell = row->cells[r];
         const auto value = cell.stats.byName(rule.stat);
@@ -197,6 +313,7 @@ std::vector<Finding> FindingRules::evaluateComparison(const Rule& rule, const st
         s.run = runs[r].name;
         s.instance = row->instance;
         s.metric = row->title;
+        s.fact = firstFact(rule, facts[r]);
         findings.push_back({rule.id, rule.severity, int(r), rule.metric, fill(rule.sentence, s)});
     }
     return findings;
@@ -206,14 +323,19 @@ std::vector<Finding> FindingRules::evaluate(const std::vector<SummaryRunInput>& 
                                             const SummaryReport& report) const
 {
     std::vector<Finding> findings;
+    // Read once: the sysctl snapshot and the kernel configuration are parsed from the attachments.
+    std::vector<Facts> facts;
+    const bool anyHostRule = std::any_of(m_rules.begin(), m_rules.end(), [](const Rule& rule) { return !rule.host.empty(); });
+    for (const SummaryRunInput& input : runs)
+        facts.push_back(anyHostRule ? Comparability::factsOf(*input.run) : Facts());
     for (const Rule& rule : m_rules) {
         if (rule.scope == Scope::Run) {
             for (std::size_t r = 0; r < runs.size(); ++r) {
-                for (Finding& finding : evaluateRun(rule, runs[r], int(r)))
+                for (Finding& finding : evaluateRun(rule, runs[r], int(r), facts[r]))
                     findings.push_back(std::move(finding));
             }
         } else {
-            for (Finding& finding : evaluateComparison(rule, runs, baseline, report))
+            for (Finding& finding : evaluateComparison(rule, runs, baseline, report, facts))
                 findings.push_back(std::move(finding));
         }
     }

@@ -58,6 +58,14 @@ bool LiveSummary::setComparabilityRules(const QByteArray& json, QString* error)
     return true;
 }
 
+void LiveSummary::setInstanceMetrics(const QStringList& metricIds)
+{
+    if (metricIds == m_instanceMetrics)
+        return;
+    m_instanceMetrics = metricIds;
+    scheduleRebuild();
+}
+
 std::vector<SummaryRunInput> LiveSummary::inputs() const
 {
     std::vector<SummaryRunInput> inputs;
@@ -91,14 +99,17 @@ void LiveSummary::startRebuild()
     const int baseline = m_runs->baselineIndex();
     std::shared_ptr<const FindingRules> rules = m_rules;
     std::shared_ptr<const Comparability> comparability = m_comparability;
+    const QStringList instanceMetrics = m_instanceMetrics;
     // The runs are shared immutable snapshots, the rules are copied by pointer: nothing the GUI
     // thread changes is touched by the worker.
-    m_watcher.setFuture(QtConcurrent::run([runs = std::move(runs), baseline, rules, comparability]() -> SummaryReportPtr {
+    m_watcher.setFuture(QtConcurrent::run([runs = std::move(runs), baseline, rules, comparability,
+                                           instanceMetrics]() -> SummaryReportPtr {
         if (runs.empty())
             return nullptr;
         SummaryBuilder::Options options;
         options.rules = rules.get();
         options.comparability = comparability.get();
+        options.instanceMetrics = instanceMetrics;
         return std::make_shared<const SummaryReport>(SummaryBuilder::build(runs, baseline, options));
     }));
 }
@@ -115,6 +126,7 @@ void LiveSummary::rebuildNow()
         SummaryBuilder::Options options;
         options.rules = m_rules.get();
         options.comparability = m_comparability.get();
+        options.instanceMetrics = m_instanceMetrics;
         m_report = std::make_shared<const SummaryReport>(SummaryBuilder::build(runs, m_runs->baselineIndex(), options));
     }
     emit reportChanged(m_report);

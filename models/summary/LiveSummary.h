@@ -26,6 +26,11 @@ public:
     bool setFindingRules(const QByteArray& json, QString* error);
     bool setComparabilityRules(const QByteArray& json, QString* error);
 
+    // The metrics whose per-instance rows (cpu0 … cpuN, each disk, each interface) the report also
+    // has, asked for in the table; a change rebuilds the report in the background.
+    void setInstanceMetrics(const QStringList& metricIds);
+    const QStringList& instanceMetrics() const { return m_instanceMetrics; }
+
     const SummaryReportPtr& report() const { return m_report; }
     bool isBusy() const { return m_watcher.isRunning() || m_delay.isActive(); }
     // The window each run is summarised over, in its own seconds: the selection (shared axis minus
@@ -47,6 +52,7 @@ private:
     TimeController* m_time;
     std::shared_ptr<FindingRules> m_rules;
     std::shared_ptr<Comparability> m_comparability;
+    QStringList m_instanceMetrics;
     SummaryReportPtr m_report;
     QFutureWatcher<SummaryReportPtr> m_watcher;
     QTimer m_delay;

@@ -177,6 +177,24 @@ void PricePerformanceModel::setRuns(const QStringList& names, const QStringList&
     endResetModel();
 }
 
+std::map<QString, PricePerformanceEntry> PricePerformanceModel::enteredInputs() const
+{
+    std::map<QString, PricePerformanceEntry> inputs;
+    for (const auto& [name, entered] : m_entered) {
+        if (!entered.isEmpty())
+            inputs[name] = entered;
+    }
+    return inputs;
+}
+
+void PricePerformanceModel::setEnteredInputs(const std::map<QString, PricePerformanceEntry>& inputs)
+{
+    beginResetModel();
+    m_entered = inputs;
+    rebuild();
+    endResetModel();
+}
+
 void PricePerformanceModel::rebuild()
 {
     m_report.tableDate = m_table.date();
@@ -192,8 +210,8 @@ void PricePerformanceModel::rebuild()
             run.throughput = entered->second.throughput;
             if (!entered->second.unit.isEmpty())
                 run.unit = entered->second.unit;
-            if (entered->second.price) {
-                run.hourlyPrice = *entered->second.price;
+            if (entered->second.hourlyPrice) {
+                run.hourlyPrice = *entered->second.hourlyPrice;
                 run.source = PriceSource::Given;
             }
         }
@@ -291,13 +309,13 @@ bool PricePerformanceModel::setData(const QModelIndex& index, const QVariant& va
     case UnitColumn: entered.unit = text; break;
     case PriceColumn:
         if (text.isEmpty()) {
-            entered.price.reset(); // back to the table's price
+            entered.hourlyPrice.reset(); // back to the table's price
         } else {
             bool ok = false;
             const double price = QLocale::c().toDouble(text, &ok);
             if (!ok || !std::isfinite(price) || price < 0)
                 return false;
-            entered.price = price;
+            entered.hourlyPrice = price;
         }
         break;
     default: return false;

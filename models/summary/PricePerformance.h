@@ -50,6 +50,15 @@ enum class PriceSource {
     Table, // prefilled from the price table for the run's instance type
 };
 
+// What the user entered for one run (kept across new reports, saved with the session).
+struct PricePerformanceEntry {
+    double throughput = std::nan(""); // NaN when not given
+    QString unit;                     // empty: ops/s
+    std::optional<double> hourlyPrice; // empty: the price table's
+
+    bool isEmpty() const { return std::isnan(throughput) && unit.isEmpty() && !hourlyPrice; }
+};
+
 // One run's inputs and results, as the summary outputs show them.
 struct PricePerformanceRun {
     QString name;
@@ -111,6 +120,10 @@ public:
     // The runs of the summary, with their instance types (empty when unknown).
     void setRuns(const QStringList& names, const QStringList& instanceTypes, int baseline);
     const PricePerformanceReport& report() const { return m_report; }
+    // What the user entered, by run name (the summary's name of the run); for saving a session.
+    std::map<QString, PricePerformanceEntry> enteredInputs() const;
+    // Replaces what was entered (a session being opened); runs not named keep the table's prices.
+    void setEnteredInputs(const std::map<QString, PricePerformanceEntry>& inputs);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -120,11 +133,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    struct Entered {
-        double throughput = std::nan("");
-        QString unit;
-        std::optional<double> price;
-    };
+    using Entered = PricePerformanceEntry;
     void rebuild();
 
     PriceTable m_table;

@@ -145,6 +145,43 @@ SummaryRow SummaryBuilder::buildRow(const std::vector<SummaryRunInput>& runs, in
     return row;
 }
 
+QStringList SummaryBuilder::perInstanceNames(const std::vector<SummaryRunInput>& runs, int baseline,
+                                             const QString& metricId)
+{
+    const QString aggregate = QString::fromLatin1(runlens::format::kAggregateInstance);
+    QStringList names;
+    const auto collect = [&](const Run& run) {
+        for (const QString& instance : run.instances(metricId)) {
+            if (instance != aggregate && !instance.isEmpty() && !names.contains(instance))
+                names.append(instance);
+        }
+    };
+    if (baseline >= 0 && baseline < int(runs.size()))
+        collect(*runs[std::size_t(baseline)].run);
+    for (const SummaryRunInput& input : runs)
+        collect(*input.run);
+    return names;
+}
+
+std::vector<SummaryRow> SummaryBuilder::buildInstanceRows(const std::vector<SummaryRunInput>& runs, int baseline,
+                                                          const QString& metricId,
+                                                          const SignificanceTest::Options& significance)
+{
+    std::vector<SummaryRow> rows;
+    if (runs.empty() || baseline < 0 || baseline >= int(runs.size()))
+        return rows;
+    for (const QString& instance : perInstanceNames(runs, baseline, metricId)) {
+        SummaryRow row = buildRow(runs, baseline, metricId, instance, significance);
+        for (const SummaryCell& cell : row.cells) {
+            if (!cell.stats.isEmpty()) {
+                rows.push_back(std::move(row));
+                break;
+            }
+        }
+    }
+    return rows;
+}
+
 SummaryReport SummaryBuilder::build(const std::vector<SummaryRunInput>& runs, int baseline, const Options& options)
 {
     SummaryReport report;
@@ -175,14 +212,19 @@ SummaryReport SummaryBuilder::build(const std::vector<SummaryRunInput>& runs, in
             if (instance)
                 break;
         }
-        if (!instance)
-            continue;
-        SummaryRow row = buildRow(runs, baseline, id, *instance, options.significance);
-        bool any = false;
-        for (const SummaryCell& cell : row.cells)
-            any = any || !cell.stats.isEmpty();
-        if (any)
-            report.rows.push_back(std::move(row));
+        if (instance) {
+            SummaryRow row = buildRow(runs, baseline, id, *instance, options.significance);
+            row.instanceCount = int(perInstanceNames(runs, baseline, id).size());
+            bool any = false;
+            for (const SummaryCell& cell : row.cells)
+                any = any || !cell.stats.isEmpty();
+            if (any)
+                report.rows.push_back(std::move(row));
+        }
+        if (options.allInstanceMetrics || options.instanceMetrics.contains(id)) {
+            for (SummaryRow& row : buildInstanceRows(runs, baseline, id, options.significance))
+                report.rows.push_back(std::move(row));
+        }
     }
 
     if (options.rules)

@@ -115,7 +115,7 @@ QByteArray toCsv(const SummaryReport& report, const std::vector<int>& rows)
     QString out = header.join(QLatin1Char(',')) + QLatin1Char('\n');
     for (const int index : rows) {
         const SummaryRow& row = report.rows[std::size_t(index)];
-        QStringList fields{csvField(row.metricId), csvField(row.instance), csvField(row.title), csvField(row.unit),
+        QStringList fields{csvField(row.name()), csvField(row.instance), csvField(row.title), csvField(row.unit),
                            csvField(row.category),
                            QString::fromLatin1(runlens::format::toString(row.better).data(), qsizetype(runlens::format::toString(row.better).size()))};
         for (std::size_t r = 0; r < row.cells.size(); ++r) {
@@ -166,6 +166,9 @@ std::vector<HeadlineItem> biggestChanges(const SummaryReport& report, int run, V
     std::vector<HeadlineItem> items;
     std::vector<std::pair<double, int>> candidates;
     for (std::size_t i = 0; i < report.rows.size(); ++i) {
+        // The headline speaks of metrics; per-instance rows are details asked for on demand.
+        if (report.rows[i].isInstanceRow())
+            continue;
         const SummaryCell& cell = report.rows[i].cells[std::size_t(run)];
         if (cell.verdict == verdict && std::isfinite(cell.deltaPercent))
             candidates.emplace_back(std::fabs(cell.deltaPercent), int(i));
@@ -248,7 +251,9 @@ QByteArray toMarkdown(const SummaryReport& report, const std::vector<int>& rows)
     if (!report.findings.empty()) {
         out += QCoreApplication::translate("SummaryExport", "## Findings") + QStringLiteral("\n\n");
         for (const Finding& finding : report.findings)
-            out += QStringLiteral("- **%1** %2 (`%3`)\n").arg(severityName(finding.severity), finding.sentence, finding.metricId);
+            out += finding.metricId.isEmpty()
+                       ? QStringLiteral("- **%1** %2\n").arg(severityName(finding.severity), finding.sentence)
+                       : QStringLiteral("- **%1** %2 (`%3`)\n").arg(severityName(finding.severity), finding.sentence, finding.metricId);
         out += QLatin1Char('\n');
     }
     out += QCoreApplication::translate("SummaryExport", "## Metrics (mean over the window)") + QStringLiteral("\n\n");
@@ -259,7 +264,7 @@ QByteArray toMarkdown(const SummaryReport& report, const std::vector<int>& rows)
     out += QStringLiteral("|---|---|") + QStringLiteral("---:|").repeated(qsizetype(report.runs.size())) + QLatin1Char('\n');
     for (const int index : rows) {
         const SummaryRow& row = report.rows[std::size_t(index)];
-        QStringList cells{QStringLiteral("%1 (`%2`)").arg(markdownCell(row.title), row.metricId), markdownCell(row.category)};
+        QStringList cells{QStringLiteral("%1 (`%2`)").arg(markdownCell(row.title), markdownCell(row.name())), markdownCell(row.category)};
         for (std::size_t r = 0; r < row.cells.size(); ++r) {
             const SummaryCell& cell = row.cells[r];
             QString text = cell.stats.isEmpty() ? QStringLiteral("–") : UnitFormat::format(cell.stats.mean, row.unit);
@@ -300,6 +305,7 @@ QByteArray toJson(const SummaryReport& report)
     Json metrics = Json::array();
     for (const SummaryRow& row : report.rows) {
         Json entry = {{"id", row.metricId.toStdString()}, {"instance", row.instance.toStdString()},
+                      {"name", row.name().toStdString()},
                       {"title", row.title.toStdString()}, {"unit", row.unit.toStdString()},
                       {"category", row.category.toStdString()}, {"better", std::string(runlens::format::toString(row.better))}};
         Json cells = Json::array();

@@ -50,7 +50,11 @@ bool SummaryFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sour
     if (!m_search.isEmpty()) {
         const QString title = index.data(Qt::DisplayRole).toString();
         const QString id = index.data(SummaryTableModel::MetricIdRole).toString();
-        if (!title.contains(m_search, Qt::CaseInsensitive) && !id.contains(m_search, Qt::CaseInsensitive))
+        const QString instance = index.data(SummaryTableModel::InstanceRowRole).toBool()
+                                     ? index.data(SummaryTableModel::InstanceRole).toString()
+                                     : QString();
+        if (!title.contains(m_search, Qt::CaseInsensitive) && !id.contains(m_search, Qt::CaseInsensitive)
+            && (instance.isEmpty() || !instance.contains(m_search, Qt::CaseInsensitive)))
             return false;
     }
     return true;

@@ -1,5 +1,5 @@
 // What the summary table shows: one category or all, only rows with a real change, and rows whose
-// metric title or id contains the search text. Sorting uses SummaryTableModel::SortRole.
+// metric title, id or instance contains the search text. Sorting uses SummaryTableModel::SortRole.
 #pragma once
 
 #include <QSortFilterProxyModel>

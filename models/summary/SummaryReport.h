@@ -63,6 +63,15 @@ struct SummaryRow {
     runlens::format::BetterDirection better = runlens::format::BetterDirection::Neutral;
     std::vector<SummaryCell> cells;   // one per run, in run order
     std::vector<GroupSpread> spreads; // one per repeat group of two or more runs
+    int instanceCount = 0;            // on a metric's own row: how many instances it has (per-instance rows on demand)
+
+    // A per-instance row (a CPU, a disk), not the metric's aggregate or single value.
+    bool isInstanceRow() const
+    {
+        return !instance.isEmpty() && instance != QLatin1String(runlens::format::kAggregateInstance);
+    }
+    // How exports name the row: "cpu.user", or "cpu.user[cpu3]" for an instance.
+    QString name() const { return isInstanceRow() ? metricId + QLatin1Char('[') + instance + QLatin1Char(']') : metricId; }
 
     bool hasSignificantChange() const
     {
@@ -89,10 +98,11 @@ struct SummaryReport {
     ComparabilityReport comparability;
     PricePerformanceReport pricePerformance; // empty unless some throughput was given
 
+    // The metric's own row (aggregate or single value), never one of its instance rows.
     const SummaryRow* row(const QString& metricId) const
     {
         for (const SummaryRow& r : rows) {
-            if (r.metricId == metricId)
+            if (r.metricId == metricId && !r.isInstanceRow())
                 return &r;
         }
         return nullptr;

@@ -64,7 +64,7 @@ QString SummaryTableModel::toolTip(const SummaryRow& row, int run) const
                  UnitFormat::format(s.p90, row.unit), UnitFormat::format(s.p99, row.unit),
                  UnitFormat::format(s.max, row.unit));
     };
-    QStringList lines{row.title + QStringLiteral(" (") + row.metricId + QLatin1Char(')')};
+    QStringList lines{row.title + QStringLiteral(" (") + row.name() + QLatin1Char(')')};
     if (run != m_report->baseline)
         lines.append(describe(m_report->runs[std::size_t(m_report->baseline)].name, base.stats));
     lines.append(describe(m_report->runs[std::size_t(run)].name, cell.stats));
@@ -107,16 +107,32 @@ QVariant SummaryTableModel::data(const QModelIndex& index, int role) const
         return index.row();
     case RunRole:
         return column.run;
+    case InstanceRole:
+        return row.instance;
+    case InstanceRowRole:
+        return row.isInstanceRow();
+    case InstanceCountRole:
+        return row.instanceCount;
     default:
         break;
     }
     const SummaryCell* cell = column.run >= 0 ? &row.cells[std::size_t(column.run)] : nullptr;
     switch (column.kind) {
     case ColumnKind::Metric:
-        if (role == Qt::DisplayRole || role == SortRole)
-            return row.title;
-        if (role == Qt::ToolTipRole)
+        // An instance row reads as a detail of its metric ("↳ User CPU [cpu3]") and sorts right after it.
+        if (role == Qt::DisplayRole)
+            return row.isInstanceRow() ? tr("↳ %1 [%2]").arg(row.title, row.instance) : row.title;
+        if (role == SortRole)
+            return row.isInstanceRow() ? row.title + QChar(0x1f) + row.instance : row.title;
+        if (role == Qt::ToolTipRole) {
+            if (row.isInstanceRow())
+                return tr("%1 of %2 alone (%3)").arg(row.instance, row.title, row.name());
+            if (row.instanceCount > 0)
+                return tr("%1 — %n instance(s): double-click or use the context menu to show a row for each", nullptr,
+                          row.instanceCount)
+                    .arg(row.metricId);
             return row.metricId;
+        }
         return {};
     case ColumnKind::Category:
         if (role == Qt::DisplayRole || role == SortRole)

@@ -1,5 +1,5 @@
-// The summary report as a table: one row per metric; the baseline's mean, then for every other
-// run its mean and its delta to the baseline. Views colour delta cells by VerdictRole (models/ has
+// The summary report as a table: one row per metric, followed by its per-instance rows when the
+// report has them; the baseline's mean, then for every other run its mean and its delta to the baseline. Views colour delta cells by VerdictRole (models/ has
 // no colours) and sort by SortRole (numbers, not the formatted text).
 #pragma once
 
@@ -20,6 +20,9 @@ public:
         SignificantRole,  // the row has a real change in some run
         ReportRowRole,    // index into SummaryReport::rows
         RunRole,          // the run a value or delta column belongs to, -1 elsewhere
+        InstanceRole,     // the row's instance: "cpu3" on a per-instance row, "all" or "" on a metric's own row
+        InstanceRowRole,  // true on a per-instance row
+        InstanceCountRole,// on a metric's own row: how many instances it has (0: none to show)
     };
     enum class ColumnKind { Metric, Category, Value, Delta };
 

@@ -4,6 +4,8 @@
 #include "RunLoader.h"
 #include "RunSet.h"
 #include "TimeController.h"
+#include "TimeSeriesChart.h"
+#include "UnitFormat.h"
 #include "summary/Comparability.h"
 #include "summary/FindingRules.h"
 #include "summary/HeadlinePanel.h"
@@ -27,6 +29,8 @@
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
+#include <QSettings>
+#include <QTemporaryDir>
 #include <QTest>
 
 using runlens::format::BetterDirection;
@@ -76,6 +80,25 @@ SummaryReportPtr syntheticReport()
     return std::make_shared<const SummaryReport>(std::move(report));
 }
 
+// Opens the demo pair in a main window and waits until it is loaded.
+bool openDemo(MainWindow& window)
+{
+    QSignalSpy finished(&window, &MainWindow::loadingFinished);
+    window.openRuns({QStringLiteral(RUNLENS_SOURCE_DIR "/resources/demo/demo-baseline.tar.gz"),
+                     QStringLiteral(RUNLENS_SOURCE_DIR "/resources/demo/demo-tuned.tar.gz")});
+    return finished.wait(120000) && window.runSet()->count() == 2;
+}
+
+int chartIndexOf(const ChartGrid& grid, const QString& metricId)
+{
+    const auto charts = grid.charts();
+    for (int i = 0; i < int(charts.size()); ++i) {
+        if (charts[std::size_t(i)].first == metricId)
+            return i;
+    }
+    return -1;
+}
+
 int viewRowOf(const SummaryTable& table, const QString& metricId)
 {
     for (int r = 0; r < table.filterModel()->rowCount(); ++r) {
@@ -92,6 +115,14 @@ class TestSummaryView : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase()
+    {
+        // Saving a session records it in the recent files: keep that out of the user's settings.
+        QCoreApplication::setOrganizationName(QStringLiteral("RunlensTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_summaryview"));
+        QSettings().clear();
+    }
+
     void coloursFollowTheBetterDirection()
     {
         SummaryView view;
@@ -252,6 +283,170 @@ private slots:
         table->searchField()->clear();
         QTest::qWait(50);
         QVERIFY(window.grab().toImage().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-summary-demo.png")));
+    }
+
+    // Double-click on a metric with instances: the report is rebuilt in the background with a row per
+    // CPU under the metric's own row; the context menu's checked action takes them away again.
+    void perInstanceRowsOnDemand()
+    {
+        MainWindow window;
+        window.resize(1400, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openDemo(window));
+        LiveSummary* live = window.liveSummary();
+        live->rebuildNow();
+        SummaryTable* table = window.summaryView()->table();
+        const int before = table->tableModel()->rowCount();
+        const int row = viewRowOf(*table, QStringLiteral("cpu.user"));
+        QVERIFY(row >= 0);
+        const QModelIndex metric = table->filterModel()->index(row, 0);
+        QCOMPARE(metric.data(SummaryTableModel::InstanceCountRole).toInt(), 2); // the demo host has two CPUs
+        QVERIFY(metric.data(Qt::ToolTipRole).toString().contains(QLatin1String("2 instance(s)")));
+        table->view()->scrollTo(metric, QAbstractItemView::PositionAtTop);
+
+        QSignalSpy changed(live, &LiveSummary::reportChanged);
+        QSignalSpy asked(window.summaryView(), &SummaryView::instanceMetricsChanged);
+        // What a mouse sends for a double-click: press, release, double-click, release.
+        const QPoint centre = table->view()->visualRect(metric).center();
+        QTest::mouseClick(table->view()->viewport(), Qt::LeftButton, {}, centre);
+        QTest::mouseDClick(table->view()->viewport(), Qt::LeftButton, {}, centre);
+        QTest::mouseRelease(table->view()->viewport(), Qt::LeftButton, {}, centre);
+        QCOMPARE(asked.size(), 1);
+        QCOMPARE(live->instanceMetrics(), QStringList{QStringLiteral("cpu.user")});
+        QVERIFY(live->isBusy()); // computed off the GUI thread, after the usual short delay
+        QVERIFY(changed.wait(120000));
+        QCOMPARE(table->tableModel()->rowCount(), before + 2);
+
+        // The two rows right under cpu.user, with the statistics of each CPU alone.
+        const SummaryReport& report = *live->report();
+        const std::vector<SummaryRunInput> inputs = live->inputs();
+        const int viewRow = viewRowOf(*table, QStringLiteral("cpu.user"));
+        const QString title = report.row(QStringLiteral("cpu.user"))->title;
+        for (int cpu = 0; cpu < 2; ++cpu) {
+            const QString instance = QStringLiteral("cpu%1").arg(cpu);
+            const QModelIndex name = table->filterModel()->index(viewRow + 1 + cpu, 0);
+            QCOMPARE(name.data().toString(), QStringLiteral("↳ %1 [%2]").arg(title, instance));
+            QCOMPARE(name.data(SummaryTableModel::InstanceRole).toString(), instance);
+            const SummaryRow& shown = report.rows[std::size_t(name.data(SummaryTableModel::ReportRowRole).toInt())];
+            QCOMPARE(shown.name(), QStringLiteral("cpu.user[%1]").arg(instance));
+            const SummaryRow expected = SummaryBuilder::buildRow(inputs, 0, QStringLiteral("cpu.user"), instance, {});
+            for (int run = 0; run < 2; ++run) {
+                QCOMPARE(shown.cells[std::size_t(run)].stats.count, expected.cells[std::size_t(run)].stats.count);
+                QCOMPARE(shown.cells[std::size_t(run)].stats.mean, expected.cells[std::size_t(run)].stats.mean);
+                QCOMPARE(shown.cells[std::size_t(run)].stats.p99, expected.cells[std::size_t(run)].stats.p99);
+            }
+            QCOMPARE(shown.cells[1].verdict, expected.cells[1].verdict);
+            QCOMPARE(table->filterModel()->index(viewRow + 1 + cpu, 2).data().toString(),
+                     UnitFormat::format(expected.cells[0].stats.mean, expected.unit));
+        }
+        // The headline still speaks of metrics only, and the copy names the instance rows.
+        QVERIFY(!window.summaryView()->headline()->toPlainText().contains(QLatin1String("[cpu")));
+        QVERIFY(table->visibleRowsAsCsv().contains("\ncpu.user[cpu1],cpu1,"));
+        QTest::qWait(50);
+        QVERIFY(window.grab().toImage().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/summary-per-instance-rows.png")));
+
+        // On the metric's row the context menu action is checked; unchecking it hides the rows.
+        table->view()->setCurrentIndex(table->filterModel()->index(viewRow, 0));
+        QVERIFY(table->instanceRowsAction()->isEnabled());
+        QVERIFY(table->instanceRowsAction()->isChecked());
+        QCOMPARE(table->instanceRowsAction()->text(), QStringLiteral("Show &Per-Instance Rows (2)"));
+        QVERIFY(table->view()->actions().contains(table->instanceRowsAction()));
+        table->instanceRowsAction()->trigger();
+        QVERIFY(live->instanceMetrics().isEmpty());
+        QVERIFY(changed.wait(120000));
+        QCOMPARE(table->tableModel()->rowCount(), before);
+        // A metric without instances offers nothing.
+        table->view()->setCurrentIndex(table->filterModel()->index(viewRowOf(*table, QStringLiteral("psi.cpu.some")), 0));
+        QVERIFY(!table->instanceRowsAction()->isEnabled());
+    }
+
+    // Without a selection the summary uses each run's trim window: the chart a row click shows
+    // highlights it, in the run's colour; with a selection, the selection.
+    void trimWindowIsHighlightedInTheChart()
+    {
+        MainWindow window;
+        window.resize(1400, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openDemo(window));
+        RunSet* runs = window.runSet();
+        runs->setTrim(0, std::make_pair(4.0, 12.0));
+        runs->setTrim(1, std::make_pair(6.0, 16.0));
+        window.timeController()->setSelection(std::nullopt);
+        window.liveSummary()->rebuildNow();
+        QCOMPARE(window.liveSummary()->report()->runs[0].window, TimeWindow(std::make_pair(4.0, 12.0)));
+
+        SummaryTable* table = window.summaryView()->table();
+        table->searchField()->setText(QStringLiteral("psi.cpu.some"));
+        QCOMPARE(table->filterModel()->rowCount(), 1);
+        QTest::mouseClick(table->view()->viewport(), Qt::LeftButton, {},
+                          table->view()->visualRect(table->filterModel()->index(0, 0)).center());
+        const int index = chartIndexOf(*window.chartGrid(), QStringLiteral("psi.cpu.some"));
+        QVERIFY(index >= 0);
+        TimeSeriesChart* chart = window.chartGrid()->chart(index);
+        QVERIFY(chart);
+        const auto windows = chart->highlightedWindows();
+        QCOMPARE(windows.size(), std::size_t(2));
+        QCOMPARE(windows[0].run, 0);
+        QCOMPARE(windows[0].from, 4.0 + runs->at(0).offsetSeconds);
+        QCOMPARE(windows[0].to, 12.0 + runs->at(0).offsetSeconds);
+        QCOMPARE(windows[1].run, 1);
+        QCOMPARE(windows[1].from, 6.0 + runs->at(1).offsetSeconds);
+        QCOMPARE(windows[1].to, 16.0 + runs->at(1).offsetSeconds);
+        // Painted: inside the baseline's trim window and outside every window the plot's top row differs.
+        QTest::qWait(100);
+        const QImage image = chart->grab().toImage();
+        QVERIFY(image.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/chart-trim-window.png")));
+        const int y = 32; // just inside the plot area (kPlotTop is 30)
+        const QColor inside = image.pixelColor(int(chart->xOf(5.0)), y);
+        const QColor outside = image.pixelColor(int(chart->xOf(2.0)), y);
+        QVERIFY2(inside != outside, qPrintable(inside.name() + QLatin1Char(' ') + outside.name()));
+        // A hidden run's window is not drawn; a selection replaces the trim windows.
+        runs->setVisible(1, false);
+        QCOMPARE(chart->highlightedWindows().size(), std::size_t(1));
+        window.timeController()->setSelection(std::make_pair(1.0, 3.0));
+        QCOMPARE(chart->highlightedWindows().size(), std::size_t(1));
+        QCOMPARE(chart->highlightedWindows()[0].run, -1);
+        QCOMPARE(chart->highlightedWindows()[0].from, 1.0);
+    }
+
+    void pricePerformanceInputsAreSavedWithTheSession()
+    {
+        QTemporaryDir directory;
+        QVERIFY(directory.isValid());
+        const QString path = directory.filePath(QStringLiteral("prices.runlens"));
+        using M = PricePerformanceModel;
+        {
+            MainWindow window;
+            window.show();
+            QVERIFY(openDemo(window));
+            window.liveSummary()->rebuildNow();
+            M* model = window.summaryView()->pricePerformance()->model();
+            QCOMPARE(model->rowCount(), 2);
+            QVERIFY(model->setData(model->index(0, M::ThroughputColumn), QStringLiteral("50000")));
+            QVERIFY(model->setData(model->index(1, M::ThroughputColumn), QStringLiteral("1200 req/s")));
+            QVERIFY(model->setData(model->index(1, M::PriceColumn), QStringLiteral("0.357")));
+            QVERIFY(window.saveSession(path));
+        }
+        MainWindow reopened;
+        reopened.show();
+        QSignalSpy finished(&reopened, &MainWindow::loadingFinished);
+        reopened.openSession(path);
+        QVERIFY(finished.wait(120000));
+        reopened.liveSummary()->rebuildNow(); // a new report keeps what was restored
+        const PricePerformanceReport& report = reopened.summaryView()->pricePerformance()->model()->report();
+        QCOMPARE(report.runs.size(), std::size_t(2));
+        QCOMPARE(report.runs[0].name, QStringLiteral("demo-baseline"));
+        QCOMPARE(report.runs[0].throughput, 50000.0);
+        QCOMPARE(report.runs[0].unit, QStringLiteral("ops/s"));
+        QCOMPARE(report.runs[0].source, PriceSource::None); // no price typed, none in the table for a non-EC2 host
+        QCOMPARE(report.runs[1].throughput, 1200.0);
+        QCOMPARE(report.runs[1].unit, QStringLiteral("req/s"));
+        QCOMPARE(report.runs[1].hourlyPrice, 0.357);
+        QCOMPARE(report.runs[1].source, PriceSource::Given);
+        QCOMPARE(reopened.summaryView()->pricePerformance()->model()->index(1, M::CostColumn).data().toString(),
+                 QStringLiteral("29.7500")); // 0.357 × 100,000 / 1200
     }
 };
 

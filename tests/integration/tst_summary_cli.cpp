@@ -50,6 +50,13 @@ private slots:
                            QStringLiteral("demo-tuned=60000ops/s"), QStringLiteral("--price"), QStringLiteral("1=0.34"),
                            QStringLiteral("--price"), QStringLiteral("demo-tuned=0.357")}
             << "demo-price-performance.md";
+        // A row per CPU of cpu.user right after the metric's own row.
+        QTest::newRow("instances-md") << QStringList{QStringLiteral("--instances"), QStringLiteral("cpu.user")}
+                                      << "demo-instances-cpu-user.md";
+        QTest::newRow("instances-csv") << QStringList{QStringLiteral("--instances"), QStringLiteral("cpu.user"),
+                                                      QStringLiteral("--instances"), QStringLiteral("disk.read_bytes"),
+                                                      QStringLiteral("--format"), QStringLiteral("csv")}
+                                       << "demo-instances.csv";
     }
     void demoPairIsExact()
     {
@@ -109,6 +116,42 @@ private slots:
         }
         QCOMPARE(root.value(QStringLiteral("findings")).toArray().size(), 1);
         QVERIFY(root.value(QStringLiteral("comparability")).toArray().isEmpty());
+    }
+
+    // --instances all: every per-instance metric gets its rows, named METRIC[INSTANCE], in JSON too.
+    void instancesInJson()
+    {
+        const Result plain = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--format"), QStringLiteral("json")});
+        const Result all = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--instances"),
+                                       QStringLiteral("all"), QStringLiteral("--format"), QStringLiteral("json")});
+        QVERIFY2(all.exitCode == 0, all.err.constData());
+        const QJsonArray plainMetrics = QJsonDocument::fromJson(plain.out).object().value(QStringLiteral("metrics")).toArray();
+        const QJsonArray metrics = QJsonDocument::fromJson(all.out).object().value(QStringLiteral("metrics")).toArray();
+        QVERIFY(metrics.size() > plainMetrics.size());
+        QStringList names;
+        for (const QJsonValue& value : metrics) {
+            const QJsonObject metric = value.toObject();
+            const QString id = metric.value(QStringLiteral("id")).toString();
+            const QString instance = metric.value(QStringLiteral("instance")).toString();
+            const QString name = metric.value(QStringLiteral("name")).toString();
+            QCOMPARE(name, instance.isEmpty() || instance == QLatin1String("all") ? id : id + QLatin1Char('[') + instance + QLatin1Char(']'));
+            names.append(name);
+        }
+        const qsizetype user = names.indexOf(QStringLiteral("cpu.user"));
+        QVERIFY(user >= 0);
+        QCOMPARE(names.mid(user, 3), (QStringList{QStringLiteral("cpu.user"), QStringLiteral("cpu.user[cpu0]"), QStringLiteral("cpu.user[cpu1]")}));
+        // Every metric's own row is still there, in the same order.
+        QStringList own;
+        for (const QJsonValue& value : metrics) {
+            if (!value.toObject().value(QStringLiteral("name")).toString().contains(QLatin1Char('[')))
+                own.append(value.toObject().value(QStringLiteral("name")).toString());
+        }
+        QCOMPARE(own.size(), plainMetrics.size());
+        // An unknown metric is a usage error that names it.
+        const Result unknown = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--instances"), QStringLiteral("cpu.nope")});
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY2(unknown.err.contains("cpu.nope"), unknown.err.constData());
+        QVERIFY(unknown.out.isEmpty());
     }
 
     void usageErrors()

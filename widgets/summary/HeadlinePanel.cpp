@@ -68,7 +68,7 @@ QString HeadlinePanel::html() const
                                                                                     : tr("Note");
             html += QStringLiteral("<li><b>%1:</b> %2 %3</li>")
                         .arg(severity.toHtmlEscaped(), finding.sentence.toHtmlEscaped(),
-                             link(finding.metricId, tr("Show %1").arg(finding.metricId)));
+                             finding.metricId.isEmpty() ? QString() : link(finding.metricId, tr("Show %1").arg(finding.metricId)));
         }
         html += QStringLiteral("</ul>");
     } else {

@@ -11,6 +11,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLineEdit>
 #include <QMimeData>
 #include <QStyledItemDelegate>
@@ -19,11 +20,9 @@
 #include <QVBoxLayout>
 
 #include <set>
+#include <utility>
 
-namespace {
-
-// The colour of a delta cell of the filtered view by its verdict; invalid for every other cell.
-QColor deltaColour(const QModelIndex& index)
+QColor SummaryTable::deltaColour(const QModelIndex& index)
 {
     const QVariant verdict = index.data(SummaryTableModel::VerdictRole);
     const auto* filter = qobject_cast<const SummaryFilterModel*>(index.model());
@@ -33,6 +32,8 @@ QColor deltaColour(const QModelIndex& index)
         return {};
     return SummaryTable::verdictColour(Verdict(verdict.toInt()));
 }
+
+namespace {
 
 // Paints delta cells in their verdict's colour; improvements and regressions also in bold.
 class VerdictDelegate : public QStyledItemDelegate
@@ -44,7 +45,7 @@ protected:
     void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override
     {
         QStyledItemDelegate::initStyleOption(option, index);
-        const QColor colour = deltaColour(index);
+        const QColor colour = SummaryTable::deltaColour(index);
         if (!colour.isValid())
             return;
         option->palette.setColor(QPalette::Text, colour);
@@ -66,6 +67,7 @@ SummaryTable::SummaryTable(QWidget* parent)
     , m_onlySignificant(new QCheckBox(tr("Only real changes"), this))
     , m_copyCsv(new QAction(tr("Copy as &CSV"), this))
     , m_copyMarkdown(new QAction(tr("Copy as &Markdown"), this))
+    , m_instanceRows(new QAction(tr("Show &Per-Instance Rows"), this))
 {
     setObjectName(QStringLiteral("summaryTable"));
     m_filter->setSourceModel(m_model);
@@ -84,6 +86,14 @@ SummaryTable::SummaryTable(QWidget* parent)
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_view->horizontalHeader()->setStretchLastSection(false);
     m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_instanceRows->setObjectName(QStringLiteral("summaryInstanceRows"));
+    m_instanceRows->setCheckable(true);
+    m_instanceRows->setEnabled(false);
+    m_instanceRows->setStatusTip(tr("Add a row for each CPU, disk or interface of this metric, with its own statistics"));
+    m_view->addAction(m_instanceRows);
+    auto* separator = new QAction(this);
+    separator->setSeparator(true);
+    m_view->addAction(separator);
     m_view->addAction(m_copyCsv);
     m_view->addAction(m_copyMarkdown);
 
@@ -121,6 +131,26 @@ SummaryTable::SummaryTable(QWidget* parent)
         if (index.isValid())
             emit metricActivated(index.data(SummaryTableModel::MetricIdRole).toString());
     });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+        if (current.isValid())
+            m_currentMetric = current.data(SummaryTableModel::MetricIdRole).toString();
+        updateInstanceRowsAction();
+    });
+    connect(m_instanceRows, &QAction::triggered, this, [this](bool checked) {
+        const QModelIndex index = currentSourceIndex();
+        if (index.isValid())
+            setInstanceRowsShown(index.data(SummaryTableModel::MetricIdRole).toString(), checked);
+    });
+    // Double-click on a metric with instances shows or hides its instance rows (on an instance row: hides them).
+    connect(m_view, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+        if (!index.isValid())
+            return;
+        const QString metricId = index.data(SummaryTableModel::MetricIdRole).toString();
+        if (index.data(SummaryTableModel::InstanceRowRole).toBool())
+            setInstanceRowsShown(metricId, false);
+        else if (index.data(SummaryTableModel::InstanceCountRole).toInt() > 0)
+            setInstanceRowsShown(metricId, !m_instanceMetrics.contains(metricId));
+    });
     connect(m_copyCsv, &QAction::triggered, this, [this] {
         auto* mime = new QMimeData;
         mime->setData(QStringLiteral("text/csv"), visibleRowsAsCsv());
@@ -134,9 +164,56 @@ SummaryTable::SummaryTable(QWidget* parent)
 
 void SummaryTable::setReport(SummaryReportPtr report)
 {
+    const QString current = m_currentMetric;
     m_model->setReport(std::move(report));
     rebuildCategories();
     m_view->resizeColumnsToContents();
+    // The new report resets the model: keep the row the user was on current, and after asking for
+    // instance rows bring it (and the rows under it) into view.
+    for (int r = 0; r < m_filter->rowCount() && !current.isEmpty(); ++r) {
+        const QModelIndex index = m_filter->index(r, 0);
+        if (index.data(SummaryTableModel::MetricIdRole).toString() == current
+            && !index.data(SummaryTableModel::InstanceRowRole).toBool()) {
+            m_view->setCurrentIndex(index);
+            if (std::exchange(m_revealCurrent, false))
+                m_view->scrollTo(index, QAbstractItemView::PositionAtTop);
+            break;
+        }
+    }
+    updateInstanceRowsAction();
+}
+
+void SummaryTable::setInstanceRowsShown(const QString& metricId, bool shown)
+{
+    if (metricId.isEmpty() || m_instanceMetrics.contains(metricId) == shown)
+        return;
+    if (shown)
+        m_instanceMetrics.append(metricId);
+    else
+        m_instanceMetrics.removeAll(metricId);
+    m_currentMetric = metricId;
+    m_revealCurrent = true;
+    updateInstanceRowsAction();
+    emit instanceMetricsChanged(m_instanceMetrics);
+}
+
+QModelIndex SummaryTable::currentSourceIndex() const
+{
+    const QModelIndex current = m_view->currentIndex();
+    return current.isValid() ? m_filter->mapToSource(current) : QModelIndex();
+}
+
+void SummaryTable::updateInstanceRowsAction()
+{
+    const QModelIndex index = currentSourceIndex();
+    const QString metricId = index.isValid() ? index.data(SummaryTableModel::MetricIdRole).toString() : QString();
+    const bool instanceRow = index.isValid() && index.data(SummaryTableModel::InstanceRowRole).toBool();
+    const int instances = index.isValid() ? index.data(SummaryTableModel::InstanceCountRole).toInt() : 0;
+    const QSignalBlocker blocker(m_instanceRows);
+    m_instanceRows->setEnabled(instanceRow || instances > 0);
+    m_instanceRows->setChecked(!metricId.isEmpty() && m_instanceMetrics.contains(metricId));
+    m_instanceRows->setText(instances > 0 ? tr("Show &Per-Instance Rows (%n)", nullptr, instances)
+                                          : tr("Show &Per-Instance Rows"));
 }
 
 void SummaryTable::rebuildCategories()

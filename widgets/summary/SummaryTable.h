@@ -1,7 +1,10 @@
 // The summary table: one row per metric, the baseline's mean and every other run's mean and delta,
 // the delta coloured by what it means (improvement green, regression red, within noise grey) with
 // the numbers behind it in the tooltip. Sortable; filtered by category, "only real changes" and a
-// search; copied as CSV or Markdown. A click on a row asks to show that metric's chart.
+// search; copied as CSV or Markdown. A click on a row asks to show that metric's chart. A metric with
+// instances (CPUs, disks, interfaces) can show a row per instance: double-click it or use "Show
+// Per-Instance Rows" in the context menu; the table asks for them (instanceMetricsChanged) and
+// shows them once the report that has them arrives.
 #pragma once
 
 #include "summary/SummaryReport.h"
@@ -35,6 +38,16 @@ public:
     QCheckBox* onlySignificantBox() const { return m_onlySignificant; }
     QAction* copyCsvAction() const { return m_copyCsv; }
     QAction* copyMarkdownAction() const { return m_copyMarkdown; }
+    // Checkable, for the current row's metric; disabled on a metric without instances.
+    QAction* instanceRowsAction() const { return m_instanceRows; }
+
+    // The metrics whose per-instance rows are asked for.
+    const QStringList& instanceMetrics() const { return m_instanceMetrics; }
+    void setInstanceRowsShown(const QString& metricId, bool shown);
+
+    // The colour of a delta cell of the filtered model by its verdict; invalid for every other cell
+    // (what the table paints, and what an exported table shows).
+    static QColor deltaColour(const QModelIndex& index);
 
     // What Copy puts on the clipboard: the rows the filter shows, in the view's order.
     QByteArray visibleRowsAsCsv() const;
@@ -47,9 +60,12 @@ public:
 
 signals:
     void metricActivated(const QString& metricId);
+    void instanceMetricsChanged(const QStringList& metricIds);
 
 private:
     void rebuildCategories();
+    void updateInstanceRowsAction();
+    QModelIndex currentSourceIndex() const;
 
     SummaryTableModel* m_model;
     SummaryFilterModel* m_filter;
@@ -59,4 +75,8 @@ private:
     QCheckBox* m_onlySignificant;
     QAction* m_copyCsv;
     QAction* m_copyMarkdown;
+    QAction* m_instanceRows;
+    QStringList m_instanceMetrics;
+    QString m_currentMetric; // kept across new reports, which reset the model
+    bool m_revealCurrent = false; // scroll to it when the report with the asked-for instance rows arrives
 };

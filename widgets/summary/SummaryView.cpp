@@ -117,6 +117,7 @@ SummaryView::SummaryView(QWidget* parent)
     layout->addWidget(m_status);
     layout->addWidget(splitter);
     connect(m_table, &SummaryTable::metricActivated, this, &SummaryView::metricActivated);
+    connect(m_table, &SummaryTable::instanceMetricsChanged, this, &SummaryView::instanceMetricsChanged);
     connect(m_headline, &HeadlinePanel::metricActivated, this, &SummaryView::metricActivated);
     setBusy(false);
 }

@@ -63,6 +63,8 @@ public:
 
 signals:
     void metricActivated(const QString& metricId);
+    // The metrics whose per-instance rows the table asks for (the summary must be rebuilt with them).
+    void instanceMetricsChanged(const QStringList& metricIds);
 
 private:
     HeadlinePanel* m_headline;

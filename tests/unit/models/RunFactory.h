@@ -15,7 +15,9 @@ struct MetricSpec {
 };
 
 inline RunPtr makeRun(const QString& path, const std::string& name, std::size_t rows, double intervalSeconds,
-                      const std::vector<MetricSpec>& metrics, long long startUnixMs = 1'700'000'000'000LL)
+                      const std::vector<MetricSpec>& metrics, long long startUnixMs = 1'700'000'000'000LL,
+                      // Adds to the archive before the Run is built: host facts, attachments (host/sysctl.json).
+                      const std::function<void(runlens::format::RunArchive&)>& customise = {})
 {
     runlens::format::RunArchive archive;
     archive.runName = name;
@@ -50,5 +52,7 @@ inline RunPtr makeRun(const QString& path, const std::string& name, std::size_t 
     }
     for (auto& [name, table] : groups)
         archive.series.push_back(std::move(table));
+    if (customise)
+        customise(archive);
     return std::make_shared<const Run>(path, std::move(archive));
 }

@@ -40,6 +40,41 @@ RunPtr pmuRun(const std::string& name, double idle, double ipc, double frontend,
                      [multiplexed](std::size_t, std::size_t i) { return i == 0 ? 100.0 : multiplexed; }}});
 }
 
+// A run whose host had the given configuration: manifest host facts, a sysctl snapshot and a
+// kernel config, as the recorder writes them; TLB walks and faults as given.
+RunPtr hostRun(const std::string& name, const nlohmann::json& host, const std::string& sysctl = {},
+               const std::string& kernelConfig = {}, double dtlbWalks = 0.2, double itlbWalks = 0.1)
+{
+    const auto constant = [](double v) { return [v](std::size_t, std::size_t) { return v; }; };
+    return makeRun(QString::fromStdString("/" + name), name, 30, 1.0,
+                   {{"cpu.user", "%", {"all", "cpu0", "cpu1"}, constant(40)},
+                    {"pmu.dtlb_walk_pki", "/kinstr", {"all"}, constant(dtlbWalks)},
+                    {"pmu.itlb_walk_pki", "/kinstr", {"all"}, constant(itlbWalks)},
+                    {"mem.vm.pgminorfault", "/s", {""}, constant(1000)}},
+                   1'700'000'000'000LL, [&](runlens::format::RunArchive& archive) {
+                       archive.manifest["host"] = host;
+                       if (!sysctl.empty())
+                           archive.attachments["host/sysctl.json"] = sysctl;
+                       if (!kernelConfig.empty())
+                           archive.attachments["host/kernel-config.txt"] = kernelConfig;
+                   });
+}
+
+std::vector<Finding> findingsOf(const FindingRules& rules, std::initializer_list<RunPtr> runs)
+{
+    const auto in = inputs(runs);
+    return rules.evaluate(in, 0, SummaryBuilder::build(in, 0, {}));
+}
+
+const Finding* findingOf(const std::vector<Finding>& findings, const QString& ruleId, int run)
+{
+    for (const Finding& finding : findings) {
+        if (finding.ruleId == ruleId && finding.run == run)
+            return &finding;
+    }
+    return nullptr;
+}
+
 std::vector<QString> ruleIds(const std::vector<Finding>& findings, int run)
 {
     std::vector<QString> ids;
@@ -126,6 +161,93 @@ private slots:
         }
         // Warnings come before information.
         QCOMPARE(findings.front().severity, FindingSeverity::Warning);
+    }
+
+    // THP "never" with many page walks: the specific advice; THP on (or walks low): not.
+    void hostSettingsTransparentHugePages()
+    {
+        FindingRules rules;
+        QVERIFY(rules.load(shippedRules(), nullptr));
+        const nlohmann::json never = {{"hostname", "h"}, {"thp_enabled", "never"}, {"thp_defrag", "madvise"}};
+        const nlohmann::json madvise = {{"hostname", "h"}, {"thp_enabled", "madvise"}, {"thp_defrag", "madvise"}};
+        std::vector<Finding> findings = findingsOf(rules, {hostRun("off", never, {}, {}, 2.5, 0.8), hostRun("on", madvise, {}, {}, 2.5, 0.8),
+                                                          hostRun("off-few-walks", never, {}, {}, 0.5, 0.1)});
+        QCOMPARE(ruleIds(findings, 0), (std::vector<QString>{QStringLiteral("dtlb-walks"), QStringLiteral("itlb-walks"),
+                                                             QStringLiteral("thp-off-dtlb-walks"), QStringLiteral("thp-off-itlb-walks")}));
+        QCOMPARE(ruleIds(findings, 1), (std::vector<QString>{QStringLiteral("dtlb-walks"), QStringLiteral("itlb-walks")}));
+        QCOMPARE(ruleIds(findings, 2), std::vector<QString>{});
+        const Finding* dtlb = findingOf(findings, QStringLiteral("thp-off-dtlb-walks"), 0);
+        QVERIFY(dtlb);
+        QCOMPARE(dtlb->metricId, QStringLiteral("pmu.dtlb_walk_pki"));
+        QCOMPARE(dtlb->severity, FindingSeverity::Warning);
+        QVERIFY2(dtlb->sentence.startsWith(QLatin1String("Transparent huge pages are off (enabled = never) in off while data page "
+                                                         "walks reach 2.5 /kinstr per 1000 instructions: enable transparent huge pages")),
+                 qPrintable(dtlb->sentence));
+        // A kernel without THP at all: said from the kernel configuration.
+        findings = findingsOf(rules, {hostRun("nothp", {{"hostname", "h"}}, {}, "CONFIG_SMP=y\n# CONFIG_TRANSPARENT_HUGEPAGE is not set\n", 3.0)});
+        QCOMPARE(ruleIds(findings, 0), (std::vector<QString>{QStringLiteral("dtlb-walks"), QStringLiteral("thp-not-built-tlb-walks")}));
+        QVERIFY(findingOf(findings, QStringLiteral("thp-not-built-tlb-walks"), 0)->sentence.contains(QLatin1String("CONFIG_TRANSPARENT_HUGEPAGE=n")));
+        // defrag "always": latency spikes from compaction, whatever the walks.
+        findings = findingsOf(rules, {hostRun("defrag", {{"thp_enabled", "always"}, {"thp_defrag", "always"}})});
+        QCOMPARE(ruleIds(findings, 0), std::vector<QString>{QStringLiteral("thp-defrag-always")});
+        QCOMPARE(findingOf(findings, QStringLiteral("thp-defrag-always"), 0)->metricId, QString());
+        QCOMPARE(findingOf(findings, QStringLiteral("thp-defrag-always"), 0)->severity, FindingSeverity::Info);
+    }
+
+    void hostSettingsGovernorNumaAndClock()
+    {
+        FindingRules rules;
+        QVERIFY(rules.load(shippedRules(), nullptr));
+        const std::string balancing = R"({"kernel.numa_balancing": "1", "vm.swappiness": "60"})";
+        const std::string notBalancing = R"({"kernel.numa_balancing": "0"})";
+        const std::vector<Finding> findings = findingsOf(
+            rules, {hostRun("powersave", {{"cpu_governor", "powersave"}, {"numa_nodes", 2}, {"clocksource", "tsc"}}, balancing),
+                    hostRun("schedutil", {{"cpu_governor", "schedutil"}, {"numa_nodes", 1}, {"clocksource", "xen"}}, balancing),
+                    hostRun("performance", {{"cpu_governor", "performance"}, {"numa_nodes", 2}}, notBalancing),
+                    // No cpufreq in a VM: the governor is unavailable, no claim about it.
+                    hostRun("vm", {{"numa_nodes", 2}})});
+        QCOMPARE(ruleIds(findings, 0), (std::vector<QString>{QStringLiteral("cpufreq-powersave"), QStringLiteral("numa-balancing")}));
+        QCOMPARE(ruleIds(findings, 1), (std::vector<QString>{QStringLiteral("cpufreq-dynamic"), QStringLiteral("slow-clocksource")}));
+        QCOMPARE(ruleIds(findings, 2), std::vector<QString>{});
+        QCOMPARE(ruleIds(findings, 3), std::vector<QString>{});
+        const Finding* governor = findingOf(findings, QStringLiteral("cpufreq-powersave"), 0);
+        QCOMPARE(governor->severity, FindingSeverity::Warning);
+        QCOMPARE(governor->metricId, QStringLiteral("cpu.user"));
+        QCOMPARE(governor->sentence, QStringLiteral("The CPU frequency governor is powersave in powersave: the CPUs may run below their "
+                                                    "rated clock, which makes the run slower and noisier. Set the performance governor "
+                                                    "(cpupower frequency-set -g performance) for benchmarks."));
+        const Finding* numa = findingOf(findings, QStringLiteral("numa-balancing"), 0);
+        QCOMPARE(numa->metricId, QStringLiteral("mem.vm.pgminorfault"));
+        QVERIFY2(numa->sentence.startsWith(QLatin1String("Automatic NUMA balancing is on (kernel.numa_balancing = 1) in powersave")),
+                 qPrintable(numa->sentence));
+        QVERIFY(findingOf(findings, QStringLiteral("slow-clocksource"), 1)->sentence.startsWith(QLatin1String("The clock source is xen in schedutil")));
+    }
+
+    void hostConditionsInRuleFiles()
+    {
+        FindingRules rules;
+        QString error;
+        // A comparison rule that only applies where the compared run's host has THP off.
+        QVERIFY2(rules.load(R"({"rules": [{"id": "c", "severity": "info", "scope": "comparison", "metric": "pmu.dtlb_walk_pki",
+                               "op": ">=", "threshold": 50, "significant": false,
+                               "host": [{"section": "Host", "key": "thp_enabled", "not_in": ["always", "madvise"]}],
+                               "sentence": "{change} with THP {fact}"}]})",
+                            &error),
+                 qPrintable(error));
+        const std::vector<Finding> findings = findingsOf(rules, {hostRun("a", {{"thp_enabled", "madvise"}}, {}, {}, 1.0),
+                                                                 hostRun("b", {{"thp_enabled", "never"}}, {}, {}, 2.0),
+                                                                 hostRun("c", {{"thp_enabled", "madvise"}}, {}, {}, 2.0)});
+        QCOMPARE(findings.size(), std::size_t(1));
+        QCOMPARE(findings.front().run, 1);
+        QCOMPARE(findings.front().sentence, QStringLiteral("+100.0 % with THP never"));
+        // Bad host conditions name the rule.
+        QVERIFY(!rules.load(R"({"rules": [{"id": "h", "severity": "info", "scope": "run", "host": [{"section": "Host"}], "sentence": "s"}]})", &error));
+        QVERIFY2(error.contains(QLatin1String("rule h")), qPrintable(error));
+        QVERIFY(!rules.load(R"({"rules": [{"id": "k", "severity": "info", "scope": "run", "host": [{"section": "Host", "key": "x"}], "sentence": "s"}]})", &error));
+        QVERIFY2(error.contains(QLatin1String("rule k")), qPrintable(error));
+        QVERIFY(!rules.load(R"({"rules": [{"id": "s", "severity": "info", "scope": "comparison", "host": [{"section": "Host", "key": "x", "in": ["y"]}], "sentence": "s"}]})", &error));
+        QVERIFY2(error.contains(QLatin1String("scope run")), qPrintable(error));
+        QVERIFY(!rules.load(R"({"rules": [{"id": "m", "severity": "info", "scope": "run", "sentence": "s"}]})", &error));
     }
 
     void demoRuns()

@@ -161,6 +161,87 @@ private slots:
         QVERIFY(std::fabs(row.cells[1].delta - 30.0) < 1e-9);
     }
 
+    // --instances / "Show per-instance rows": after the metric's own row one row per CPU, with the
+    // statistics of that CPU alone; CPUs only one run has are there too, without a comparison.
+    void instanceRowsForChosenMetrics()
+    {
+        const auto make = [](const std::string& name, std::vector<double> bases) {
+            std::vector<std::string> instances{"all"};
+            for (std::size_t i = 0; i < bases.size(); ++i)
+                instances.push_back("cpu" + std::to_string(i));
+            return makeRun(QString::fromStdString("/" + name), name, 10, 1.0,
+                           {{"cpu.user", "%", instances,
+                             [bases](std::size_t r, std::size_t i) { return i == 0 ? 0.0 : bases[i - 1] + double(r); }},
+                            {"mem.used", "B", {""}, [](std::size_t, std::size_t) { return 1.0; }},
+                            {"pmu.multiplex_pct", "%", {"core", "cache"}, [](std::size_t, std::size_t i) { return i == 0 ? 100.0 : 50.0; }}});
+        };
+        // cpu0 10…19 in both runs, cpu1 20…29 against 30…39, cpu2 (5…14) only in the tuned run.
+        const auto runs = inputs({make("base", {10, 20}), make("tuned", {10, 30, 5})});
+
+        QStringList names;
+        for (const SummaryRow& row : SummaryBuilder::build(runs, 0, {}).rows)
+            names.append(row.name());
+        QCOMPARE(names, (QStringList{QStringLiteral("cpu.user"), QStringLiteral("mem.used")}));
+
+        SummaryBuilder::Options options;
+        options.instanceMetrics = QStringList{QStringLiteral("cpu.user"), QStringLiteral("mem.used")};
+        const SummaryReport report = SummaryBuilder::build(runs, 0, options);
+        names.clear();
+        for (const SummaryRow& row : report.rows)
+            names.append(row.name());
+        QCOMPARE(names, (QStringList{QStringLiteral("cpu.user"), QStringLiteral("cpu.user[cpu0]"), QStringLiteral("cpu.user[cpu1]"),
+                                     QStringLiteral("cpu.user[cpu2]"), QStringLiteral("mem.used")}));
+        QCOMPARE(report.row(QStringLiteral("cpu.user"))->instance, QStringLiteral("all"));
+
+        const SummaryRow& cpu0 = report.rows[1];
+        QVERIFY(cpu0.isInstanceRow());
+        QCOMPARE(cpu0.instance, QStringLiteral("cpu0"));
+        const WindowStatistics& s = cpu0.cells[0].stats;
+        QCOMPARE(s.count, std::size_t(10));
+        QCOMPARE(s.mean, 14.5);
+        QVERIFY(std::fabs(s.sd - std::sqrt(82.5 / 9)) < 1e-12); // sum of (k - 4.5)² for k = 0…9 is 82.5
+        QCOMPARE(s.min, 10.0);
+        QCOMPARE(s.max, 19.0);
+        QCOMPARE(s.p50, 14.5);
+        QVERIFY(std::fabs(s.p90 - 18.1) < 1e-12);
+        QVERIFY(std::fabs(s.p99 - 18.91) < 1e-12);
+        QCOMPARE(cpu0.cells[1].verdict, Verdict::Unchanged);
+        QCOMPARE(cpu0.cells[1].delta, 0.0);
+
+        const SummaryRow& cpu1 = report.rows[2];
+        QCOMPARE(cpu1.cells[0].stats.mean, 24.5);
+        QCOMPARE(cpu1.cells[1].stats.mean, 34.5);
+        QCOMPARE(cpu1.cells[1].delta, 10.0);
+        QVERIFY(std::fabs(cpu1.cells[1].deltaPercent - 100.0 * 10 / 24.5) < 1e-9);
+        QVERIFY(cpu1.cells[1].verdict != Verdict::NoData);
+
+        const SummaryRow& cpu2 = report.rows[3];
+        QCOMPARE(cpu2.cells[0].verdict, Verdict::NoData);
+        QCOMPARE(cpu2.cells[1].verdict, Verdict::NoData);
+        QCOMPARE(cpu2.cells[1].stats.mean, 9.5);
+
+        // "all": every per-instance metric, also one without an aggregate (counter groups), instances
+        // in the runs' natural order.
+        options = {};
+        options.allInstanceMetrics = true;
+        names.clear();
+        for (const SummaryRow& row : SummaryBuilder::build(runs, 0, options).rows)
+            names.append(row.name());
+        QCOMPARE(names, (QStringList{QStringLiteral("cpu.user"), QStringLiteral("cpu.user[cpu0]"), QStringLiteral("cpu.user[cpu1]"),
+                                     QStringLiteral("cpu.user[cpu2]"), QStringLiteral("mem.used"),
+                                     QStringLiteral("pmu.multiplex_pct[cache]"), QStringLiteral("pmu.multiplex_pct[core]")}));
+
+        // Exports name the instance rows; the headline only speaks of metrics.
+        const QString csv = QString::fromUtf8(SummaryExport::toCsv(report));
+        QVERIFY2(csv.contains(QLatin1String("\ncpu.user[cpu1],cpu1,cpu.user,%,CPU,neutral,10,24.5,")), qPrintable(csv));
+        const QString markdown = QString::fromUtf8(SummaryExport::toMarkdown(report));
+        QVERIFY2(markdown.contains(QLatin1String("| cpu.user (`cpu.user[cpu1]`) | CPU | 24.5 % | 34.5 % (")), qPrintable(markdown));
+        for (const Verdict verdict : {Verdict::Changed, Verdict::Improvement, Verdict::Regression, Verdict::WithinNoise}) {
+            for (const SummaryExport::HeadlineItem& item : SummaryExport::biggestChanges(report, 1, verdict, 10))
+                QVERIFY(!report.rows[std::size_t(item.row)].isInstanceRow());
+        }
+    }
+
     void repeatGroupsReportTheirSpread()
     {
         std::vector<SummaryRunInput> runs;

@@ -67,6 +67,53 @@ private slots:
         QCOMPARE(model.index(1, 0).data(SummaryTableModel::MetricIdRole).toString(), QStringLiteral("pmu.ipc"));
     }
 
+    // Per-instance rows: named after their metric and instance, sorted right after the metric's
+    // own row, found by a search for the instance, and the metric's row says how many it has.
+    void instanceRows()
+    {
+        const auto make = [](const std::string& name, double level) {
+            return makeRun(QString::fromStdString("/" + name), name, 20, 1.0,
+                           {{"cpu.user", "%", {"all", "cpu0", "cpu2", "cpu10"},
+                             [level](std::size_t r, std::size_t i) { return level * double(i + 1) + double(r % 2); }},
+                            {"mem.used", "B", {""}, [](std::size_t, std::size_t) { return 1.0; }}});
+        };
+        std::vector<SummaryRunInput> runs;
+        for (const RunPtr& run : {make("base", 10), make("tuned", 12)})
+            runs.push_back({run, run->name(), std::nullopt, {}});
+        SummaryBuilder::Options options;
+        options.instanceMetrics = QStringList{QStringLiteral("cpu.user")};
+        SummaryTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setReport(std::make_shared<const SummaryReport>(SummaryBuilder::build(runs, 0, options)));
+        QCOMPARE(model.rowCount(), 5);
+        QCOMPARE(model.index(0, 0).data(SummaryTableModel::InstanceCountRole).toInt(), 3);
+        QCOMPARE(model.index(0, 0).data(SummaryTableModel::InstanceRowRole).toBool(), false);
+        QCOMPARE(model.index(4, 0).data(SummaryTableModel::InstanceCountRole).toInt(), 0); // mem.used has none
+        QCOMPARE(model.index(1, 0).data().toString(), QStringLiteral("↳ cpu.user [cpu0]"));
+        QCOMPARE(model.index(3, 0).data().toString(), QStringLiteral("↳ cpu.user [cpu10]"));
+        QCOMPARE(model.index(3, 0).data(SummaryTableModel::InstanceRole).toString(), QStringLiteral("cpu10"));
+        QCOMPARE(model.index(3, 0).data(SummaryTableModel::MetricIdRole).toString(), QStringLiteral("cpu.user"));
+        QVERIFY(model.index(3, 0).data(SummaryTableModel::InstanceRowRole).toBool());
+        // cpu10: 40 + (0, 1, 0, 1 …) = 40.5 in the baseline, 48.5 tuned.
+        QCOMPARE(model.index(3, 2).data().toString(), QStringLiteral("40.5 %"));
+        QCOMPARE(model.index(3, 3).data().toString(), QStringLiteral("48.5 %"));
+        QCOMPARE(model.index(3, 4).data().toString(), QStringLiteral("+20 %")); // 8 / 40.5 = 19.75 %, two significant digits
+        QVERIFY(model.index(3, 2).data(Qt::ToolTipRole).toString().startsWith(QLatin1String("cpu.user (cpu.user[cpu10])")));
+
+        SummaryFilterModel filter;
+        filter.setSourceModel(&model);
+        filter.sort(0);
+        QStringList order;
+        for (int r = 0; r < filter.rowCount(); ++r)
+            order.append(filter.index(r, 0).data().toString());
+        QCOMPARE(order.mid(0, 2), (QStringList{QStringLiteral("cpu.user"), QStringLiteral("↳ cpu.user [cpu0]")}));
+        filter.setSearchText(QStringLiteral("cpu2"));
+        QCOMPARE(filter.rowCount(), 1);
+        QCOMPARE(filter.index(0, 0).data(SummaryTableModel::InstanceRole).toString(), QStringLiteral("cpu2"));
+        filter.setSearchText(QStringLiteral("all")); // the aggregate's instance name is not searched
+        QCOMPARE(filter.rowCount(), 0);
+    }
+
     void filterAndSort()
     {
         SummaryTableModel model;

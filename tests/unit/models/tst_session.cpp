@@ -1,0 +1,90 @@
+// A session keeps what the user set up, including the price-performance inputs typed per run.
+#include "RunFactory.h"
+#include "RunSet.h"
+#include "Session.h"
+#include "TimeController.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTest>
+
+namespace {
+
+RunPtr run(const std::string& name)
+{
+    return makeRun(QString::fromStdString("/runs/" + name + ".tar.gz"), name, 10, 1.0,
+                   {{"cpu.user", "%", {"all"}, [](std::size_t r, std::size_t) { return double(r); }}});
+}
+
+} // namespace
+
+class TestSession : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void pricePerformanceInputsRoundTrip()
+    {
+        RunSet runs;
+        TimeController time;
+        runs.add(run("baseline"));
+        runs.add(run("tuned"));
+        runs.setDisplayName(1, QStringLiteral("THP on"));
+        // Keyed by the summary's names: the display name where there is one.
+        PricePerformanceEntry baseline;
+        baseline.throughput = 40000;
+        PricePerformanceEntry tuned;
+        tuned.throughput = 1200;
+        tuned.unit = QStringLiteral("req/s");
+        tuned.hourlyPrice = 0.357;
+        const Session saved = Session::capture(runs, time, {},
+                                               {{QStringLiteral("baseline"), baseline}, {QStringLiteral("THP on"), tuned},
+                                                {QStringLiteral("gone"), tuned}});
+        QCOMPARE(saved.runs.size(), std::size_t(2));
+        QCOMPARE(saved.runs[1].price.hourlyPrice, std::optional<double>(0.357));
+
+        const QJsonObject json = saved.toJson();
+        const QJsonArray runArray = json.value(QStringLiteral("runs")).toArray();
+        QCOMPARE(runArray[0].toObject().value(QStringLiteral("price_performance")).toObject(),
+                 (QJsonObject{{QStringLiteral("throughput"), 40000}}));
+        QCOMPARE(runArray[1].toObject().value(QStringLiteral("price_performance")).toObject(),
+                 (QJsonObject{{QStringLiteral("throughput"), 1200}, {QStringLiteral("unit"), QStringLiteral("req/s")},
+                              {QStringLiteral("hourly_price"), 0.357}}));
+
+        // Through the file's bytes, into a new set of runs opened in the other order.
+        QString error;
+        const auto reopened = Session::fromJson(QJsonDocument::fromJson(QJsonDocument(json).toJson()).object(), &error);
+        QVERIFY2(reopened, qPrintable(error));
+        RunSet other;
+        other.add(run("tuned"));
+        other.add(run("baseline"));
+        reopened->applyTo(other);
+        const auto inputs = reopened->priceInputs(other);
+        QCOMPARE(inputs.size(), std::size_t(2));
+        QCOMPARE(inputs.at(QStringLiteral("baseline")).throughput, 40000.0);
+        QVERIFY(inputs.at(QStringLiteral("baseline")).unit.isEmpty());
+        QVERIFY(!inputs.at(QStringLiteral("baseline")).hourlyPrice);
+        QCOMPARE(inputs.at(QStringLiteral("THP on")).throughput, 1200.0);
+        QCOMPARE(inputs.at(QStringLiteral("THP on")).unit, QStringLiteral("req/s"));
+        QCOMPARE(inputs.at(QStringLiteral("THP on")).hourlyPrice, std::optional<double>(0.357));
+    }
+
+    void sessionsWithoutPricesStillOpen()
+    {
+        QString error;
+        const auto session = Session::fromJson(
+            QJsonDocument::fromJson(R"({"runlens_session": 1, "runs": [{"file": "/runs/a.tar.gz", "name": "",
+                                        "price_performance": {"throughput": "fast", "hourly_price": -1}},
+                                       {"file": "/runs/b.tar.gz"}]})")
+                .object(),
+            &error);
+        QVERIFY2(session, qPrintable(error));
+        QCOMPARE(session->runs.size(), std::size_t(2));
+        QVERIFY(session->runs[0].price.isEmpty()); // nonsense is dropped, not turned into zeros
+        QVERIFY(session->runs[1].price.isEmpty());
+        QVERIFY(!session->toJson().value(QStringLiteral("runs")).toArray()[0].toObject().contains(QStringLiteral("price_performance")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSession)
+#include "tst_session.moc"
