@@ -13,6 +13,10 @@
 #include "RunlensVersion.h"
 #include "TimeController.h"
 #include "WelcomePage.h"
+#include "export/ExportDialog.h"
+#include "export/ExportSources.h"
+#include "export/FigureWriter.h"
+#include "export/ExportFonts.h"
 #include "TimeSeriesChart.h"
 #include "summary/LiveSummary.h"
 #include "summary/SummaryTable.h"
@@ -89,6 +93,17 @@ MainWindow::MainWindow(QWidget* parent)
     createMenus();
     createSummaryDock();
     createFlameGraphDock();
+    m_exportSources = std::make_unique<ExportSources>(m_runs, m_time, m_chartGrid, m_flameGraph, m_summaryView);
+    connect(m_chartGrid, &ChartGrid::exportRequested, this, [this](int index, bool heatMap) {
+        if (ExportDialog* dialog = showExportDialog(heatMap ? ExportSubject::HeatMap : ExportSubject::Charts))
+            dialog->focusChart(index);
+    });
+    connect(m_chartGrid, &ChartGrid::copyRequested, this, [this](int index, bool heatMap) {
+        ExportRequest request;
+        request.subject = heatMap ? ExportSubject::HeatMap : ExportSubject::Charts;
+        request.charts = {index};
+        copyFigure(request);
+    });
     connect(m_recentFiles, &RecentFiles::changed, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();
 
@@ -97,6 +112,34 @@ MainWindow::MainWindow(QWidget* parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::copyFigure(ExportRequest request)
+{
+    request.text = m_exportSources->choices().text;
+    const auto figures = m_exportSources->figures(request);
+    if (figures.empty()) {
+        statusBar()->showMessage(tr("There is nothing to copy: add a chart first."), 5000);
+        return;
+    }
+    ExportTarget target;
+    target.style = ExportStyle::presentation(target.size, ExportFonts::family());
+    FigureWriter::copyToClipboard(*figures.front(), target);
+    statusBar()->showMessage(tr("Copied as a %1 × %2 image.").arg(target.size.width()).arg(target.size.height()), 5000);
+}
+
+ExportDialog* MainWindow::showExportDialog(ExportSubject subject)
+{
+    if (m_runs->count() == 0) {
+        statusBar()->showMessage(tr("Open runs first: there is nothing to export yet."), 5000);
+        return nullptr;
+    }
+    auto* dialog = new ExportDialog(m_exportSources->choices(),
+                                    [this](const ExportRequest& request) { return m_exportSources->figures(request); }, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setSubject(subject);
+    dialog->open();
+    return dialog;
+}
 
 void MainWindow::createActions()
 {
@@ -124,6 +167,28 @@ void MainWindow::createActions()
         if (!path.endsWith(QLatin1String(".runlens")))
             path += QStringLiteral(".runlens");
         saveSession(path);
+    });
+
+    m_exportAction = new QAction(QIcon::fromTheme(QStringLiteral("document-export")), tr("&Export…"), this);
+    m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_exportAction->setStatusTip(tr("Export charts, the flame graph, a heat map or the summary as PNG, SVG or PDF for slides"));
+    connect(m_exportAction, &QAction::triggered, this, [this] {
+        // The view the user is working in, else the charts.
+        const QWidget* focus = QApplication::focusWidget();
+        const auto within = [focus](const QWidget* dock) { return focus && dock && dock->isAncestorOf(focus); };
+        showExportDialog(within(m_flameGraphDock) ? ExportSubject::FlameGraph
+                         : within(m_summaryDock)  ? ExportSubject::Summary
+                                                  : ExportSubject::Charts);
+    });
+
+    m_copyImageAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-copy")), tr("Copy Charts as &Image"), this);
+    m_copyImageAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    m_copyImageAction->setStatusTip(tr("Put every chart on the clipboard as a 1920×1080 presentation image"));
+    connect(m_copyImageAction, &QAction::triggered, this, [this] {
+        ExportRequest request;
+        for (int i = 0; i < m_chartGrid->count(); ++i)
+            request.charts.push_back(i);
+        copyFigure(request);
     });
 
     m_closeAllAction = new QAction(tr("&Close All"), this);
@@ -188,6 +253,9 @@ void MainWindow::createMenus()
     m_recentMenu = m_fileMenu->addMenu(tr("Open &Recent"));
     m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     m_fileMenu->addAction(m_saveSessionAction);
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_exportAction);
+    m_fileMenu->addAction(m_copyImageAction);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_closeAllAction);
     m_fileMenu->addSeparator();

@@ -7,9 +7,14 @@
 #include "Run.h"
 #include "Session.h"
 
+#include <memory>
 #include <optional>
 
 class ChartGrid;
+class ExportDialog;
+class ExportSources;
+enum class ExportSubject;
+struct ExportRequest;
 class FlameGraphPanel;
 class LiveSummary;
 class QDockWidget;
@@ -67,6 +72,14 @@ public:
     LiveSummary* liveSummary() const { return m_liveSummary; }
     QDockWidget* summaryDock() const { return m_summaryDock; }
     FlameGraphPanel* flameGraphPanel() const { return m_flameGraph; }
+    QAction* exportAction() const { return m_exportAction; }
+    QAction* copyImageAction() const { return m_copyImageAction; }
+    // Opens File › Export on a subject (the dialog deletes itself when closed).
+    ExportDialog* showExportDialog(ExportSubject subject);
+    const ExportSources& exportSources() const { return *m_exportSources; }
+    // Puts the request's figure on the clipboard as a 1920×1080 presentation image (the title is
+    // the default one).
+    void copyFigure(ExportRequest request);
     QDockWidget* flameGraphDock() const { return m_flameGraphDock; }
 
 signals:
@@ -124,6 +137,7 @@ private:
     QToolButton* m_cancelLoading = nullptr;
     QStringList m_pendingProblems;
     std::optional<Session> m_pendingSession;
+    std::unique_ptr<ExportSources> m_exportSources;
 
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
@@ -139,6 +153,8 @@ private:
     QAction* m_statusBarAction = nullptr;
     QAction* m_resetZoomAction = nullptr;
     QAction* m_clearSelectionAction = nullptr;
+    QAction* m_exportAction = nullptr;
+    QAction* m_copyImageAction = nullptr;
     QAction* m_wallClockAction = nullptr;
     QAction* m_aboutAction = nullptr;
     QAction* m_aboutQtAction = nullptr;

@@ -6,6 +6,7 @@
 #include "TimeSeriesChart.h"
 
 #include <QComboBox>
+#include <QMenu>
 #include <QHBoxLayout>
 #include <QScrollBar>
 #include <QLabel>
@@ -107,6 +108,9 @@ int ChartGrid::addChart(const QString& metricId, const QString& instance)
     column->addLayout(header);
     panel->chart = new TimeSeriesChart(m_runs, m_time, panel->widget);
     panel->chart->setMinimumHeight(200);
+    panel->chart->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(panel->chart, &QWidget::customContextMenuRequested, this,
+            [this, panel](const QPoint& position) { showContextMenu(panel, panel->chart, position); });
     column->addWidget(panel->chart);
     m_layout->insertWidget(m_layout->count() - 1, panel->widget);
 
@@ -157,6 +161,20 @@ QToolButton* ChartGrid::heatMapToggle(int index) const
     return index >= 0 && index < count() ? m_panels[std::size_t(index)]->heatToggle : nullptr;
 }
 
+void ChartGrid::showContextMenu(Panel* panel, QWidget* view, const QPoint& position)
+{
+    const int index = indexOf(panel);
+    if (index < 0)
+        return;
+    const bool heatMap = view == panel->heat;
+    QMenu menu(this);
+    menu.addAction(heatMap ? tr("Export Heat Map…") : tr("Export Chart…"), this,
+                   [this, index, heatMap] { emit exportRequested(index, heatMap); });
+    menu.addAction(heatMap ? tr("Copy Heat Map as Image") : tr("Copy Chart as Image"), this,
+                   [this, index, heatMap] { emit copyRequested(index, heatMap); });
+    menu.exec(view->mapToGlobal(position));
+}
+
 HeatMapView* ChartGrid::heatMap(int index) const
 {
     return index >= 0 && index < count() ? m_panels[std::size_t(index)]->heat : nullptr;
@@ -171,6 +189,9 @@ void ChartGrid::setHeatMapShown(int index, bool shown)
     if (shown && !panel->heat) {
         panel->heat = new HeatMapView(m_runs, m_time, panel->widget);
         panel->heat->setMetric(panel->chart->metricId());
+        panel->heat->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(panel->heat, &QWidget::customContextMenuRequested, this,
+                [this, panel](const QPoint& position) { showContextMenu(panel, panel->heat, position); });
         panel->widget->layout()->addWidget(panel->heat);
     }
     if (panel->heat) {

@@ -46,6 +46,10 @@ public:
 
 signals:
     void chartsChanged();
+    // From a chart's context menu: export it, or copy it as an image (heatMap: the heat map shown
+    // in its place). What that means for files is the app's business.
+    void exportRequested(int index, bool heatMap);
+    void copyRequested(int index, bool heatMap);
 
 private:
     struct Panel;
@@ -53,6 +57,7 @@ private:
     int indexOf(const Panel* panel) const;
     void refreshInstances(Panel& panel);
     QString defaultInstance(const QString& metricId) const;
+    void showContextMenu(Panel* panel, QWidget* view, const QPoint& position);
 
     RunSet* m_runs;
     TimeController* m_time;

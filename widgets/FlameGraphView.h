@@ -31,6 +31,8 @@ public:
     const StackTreePtr& tree() const { return m_tree; }
     // What the legend says is compared (differential trees) or shown.
     void setRunNames(const QString& selected, const QString& baseline);
+    const QString& selectedName() const { return m_selectedName; }
+    const QString& baselineName() const { return m_baselineName; }
 
     void setIcicle(bool icicle);
     bool isIcicle() const { return m_icicle; }

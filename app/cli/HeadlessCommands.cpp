@@ -7,6 +7,7 @@
 // (Entries are added as the commands land.)
 
 int runConvertCommand(int argc, char** argv);
+int runExportCommand(int argc, char** argv);
 int runRemoteCommand(int argc, char** argv);
 int runSummaryCommand(int argc, char** argv);
 
@@ -14,6 +15,7 @@ namespace {
 
 constexpr std::array kCommands{
     HeadlessCommand{"convert", "Convert a profile to folded stacks (--to folded [--pid] [--tid] [--kernel] [--jit] [--addrs] FILE)", runConvertCommand},
+    HeadlessCommand{"export", "Export charts, flame graphs, heat maps or the summary as PNG, SVG or PDF (--runs A B --metric ID [--window 30s:210s] -o out.svg)", runExportCommand},
     HeadlessCommand{"remote", "Record on a host over SSH and fetch the run (record|fetch|list HOST ...)", runRemoteCommand},
     HeadlessCommand{"summary", "Compare runs with a baseline: deltas beyond noise, findings, host differences (--baseline A B [C…] [--window FROM:TO] [--format md|csv|json])", runSummaryCommand},
 };

@@ -6,6 +6,7 @@
 #include "ChartGrid.h"
 #include "RunLoader.h"
 #include "RunSet.h"
+#include "SyntheticRun.h"
 #include "SpoolDirectory.h"
 #include "SpoolPacker.h"
 #include "Spool.h"
@@ -84,30 +85,6 @@ QString writeLargeArchive(const QString& directory, const QString& name, int cpu
     const QString archive = directory + QLatin1Char('/') + name + QStringLiteral(".tar.gz");
     packSpool(spool.toStdString(), archive.toStdString());
     return archive;
-}
-
-RunPtr syntheticRun(const QString& path, int metrics, std::size_t samples, double interval, int seed)
-{
-    runlens::format::RunArchive archive;
-    archive.runName = path.toStdString();
-    archive.manifest = {{"format_version", "1.0"}, {"run", {{"name", path.toStdString()}}}, {"interval_ns", std::int64_t(interval * 1e9)}};
-    runlens::format::SeriesTable table;
-    table.group = "cpu";
-    std::mt19937 random(seed);
-    std::normal_distribution<double> noise(0, 5);
-    for (std::size_t s = 0; s < samples; ++s)
-        table.timestampsNs.push_back(std::int64_t(double(s) * interval * 1e9));
-    for (int m = 0; m < metrics; ++m) {
-        const std::string id = "cpu.metric" + std::to_string(m);
-        archive.metrics.push_back({id, id, "%", runlens::format::MetricKind::Percent, runlens::format::BetterDirection::Neutral, "", "CPU", ""});
-        table.keys.push_back({id, "all"});
-        std::vector<double> column(samples);
-        for (std::size_t s = 0; s < samples; ++s)
-            column[s] = 50 + 30 * std::sin(double(s) / 200.0 + m) + noise(random);
-        table.columns.push_back(std::move(column));
-    }
-    archive.series.push_back(std::move(table));
-    return std::make_shared<const Run>(path, std::move(archive));
 }
 
 // Milliseconds per zoom/pan step: a new view range, re-decimation of every chart, and repainting

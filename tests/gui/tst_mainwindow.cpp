@@ -98,7 +98,8 @@ private slots:
             menuTitles.append(action->text());
         QCOMPARE(menuTitles, QStringList({QStringLiteral("&File"), QStringLiteral("&View"), QStringLiteral("&Help")}));
         QCOMPARE(actionTexts(window.fileMenu()),
-                 QStringList({QStringLiteral("&Open Runs…"), QStringLiteral("&Connect to Host…"), QStringLiteral("Open &Recent"), QStringLiteral("&Save Session…"), QStringLiteral("&Close All"),
+                 QStringList({QStringLiteral("&Open Runs…"), QStringLiteral("&Connect to Host…"), QStringLiteral("Open &Recent"), QStringLiteral("&Save Session…"),
+                              QStringLiteral("&Export…"), QStringLiteral("Copy Charts as &Image"), QStringLiteral("&Close All"),
                               QStringLiteral("&Quit")}));
         QCOMPARE(window.fileMenu()->actions().first()->shortcut(), QKeySequence(QKeySequence::Open));
 

@@ -1,0 +1,247 @@
+// File › Export in the real main window on the demo comparison: the dialog offers the grid's
+// charts, the heat maps, the flame graph and the summary; what it writes is parsed (SVG paths per
+// chart and run, PNG size at 2×, PDF pages), its preview is the figure at the target's proportions,
+// and Copy puts the image on the clipboard. The preview is saved for a person to look at.
+#include "ChartGrid.h"
+#include "FlameGraphPanel.h"
+#include "FlameGraphView.h"
+#include "MainWindow.h"
+#include "RunSet.h"
+#include "summary/SummaryFilterModel.h"
+#include "summary/SummaryTable.h"
+#include "summary/SummaryView.h"
+#include "export/ExportDialog.h"
+#include "export/ExportSources.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenu>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+// Unfilled paths are series lines (QSvgGenerator writes the pen and brush on a <g> around each).
+int seriesPaths(const QByteArray& svg, const QString& colour)
+{
+    const QRegularExpression group(QStringLiteral("<g fill=\"none\" stroke=\"%1\"[^>]*>\\s*<path").arg(colour));
+    int count = 0;
+    for (auto it = group.globalMatch(QString::fromUtf8(svg)); it.hasNext(); it.next())
+        ++count;
+    return count;
+}
+
+int pdfPages(const QByteArray& pdf)
+{
+    // Page objects, not the /Pages tree node.
+    int count = 0;
+    for (auto it = QRegularExpression(QStringLiteral("/Type\\s*/Page[^s]")).globalMatch(QString::fromLatin1(pdf)); it.hasNext(); it.next())
+        ++count;
+    return count;
+}
+
+} // namespace
+
+class TestExportDialog : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        m_window.resize(1400, 900);
+        m_window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&m_window));
+        QSignalSpy finished(&m_window, &MainWindow::loadingFinished);
+        m_window.openDemoRuns();
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(m_window.runSet()->count(), 2);
+        QVERIFY(m_window.chartGrid()->count() >= 2);
+    }
+
+    void exportActionIsInTheFileMenu()
+    {
+        QVERIFY(m_window.fileMenu()->actions().contains(m_window.exportAction()));
+        QCOMPARE(m_window.exportAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_E));
+        QVERIFY(m_window.fileMenu()->actions().contains(m_window.copyImageAction()));
+    }
+
+    void chosenChartsToSvg()
+    {
+        ExportDialog* dialog = m_window.showExportDialog(ExportSubject::Charts);
+        QVERIFY(dialog);
+        const int charts = m_window.chartGrid()->count();
+        QCOMPARE(dialog->chartList()->count(), charts);
+        // Leave out the first chart: the file has the others only.
+        dialog->chartList()->item(0)->setCheckState(Qt::Unchecked);
+        dialog->formatBox()->setCurrentIndex(dialog->formatBox()->findData(int(ExportFormat::Svg)));
+        dialog->titleField()->setText(QStringLiteral("False sharing, padded"));
+        QTemporaryDir directory;
+        const QString path = directory.filePath(QStringLiteral("charts.svg"));
+        QString error;
+        QVERIFY2(dialog->exportTo(path, &error), qPrintable(error));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray svg = file.readAll();
+        QVERIFY(svg.contains("viewBox=\"0 0 1920 1080\""));
+        QVERIFY(svg.contains("<title>False sharing, padded</title>"));
+        QVERIFY(svg.contains(">False sharing, padded</text>"));
+        // One path per run in each chart that has data for it.
+        const auto colourOf = [&](int run) { return QColor::fromRgb(m_window.runSet()->at(run).colour).name(); };
+        QCOMPARE(seriesPaths(svg, colourOf(0)), charts - 1);
+        QCOMPARE(seriesPaths(svg, colourOf(1)), charts - 1);
+        QVERIFY(svg.contains(">demo-baseline</text>"));
+        QVERIFY(svg.contains(">demo-tuned</text>"));
+        dialog->close();
+    }
+
+    void pngAtTwiceTheSize()
+    {
+        ExportDialog* dialog = m_window.showExportDialog(ExportSubject::Charts);
+        dialog->formatBox()->setCurrentIndex(dialog->formatBox()->findData(int(ExportFormat::Png)));
+        dialog->sizeBox()->setCurrentIndex(dialog->sizeBox()->findText(QStringLiteral("1280×720")));
+        dialog->scaleBox()->setCurrentIndex(dialog->scaleBox()->findData(2));
+        QTemporaryDir directory;
+        const QString path = directory.filePath(QStringLiteral("charts.png"));
+        QString error;
+        QVERIFY2(dialog->exportTo(path, &error), qPrintable(error));
+        const QImage image(path);
+        QCOMPARE(image.size(), QSize(2560, 1440));
+        QCOMPARE(image.dotsPerMeterX(), 7559); // 96 dpi × 2
+        // The preview is the same figure at the target size; saved for a person to look at.
+        // The preview follows the choices (after a short pause, so typing does not re-render per key).
+        QTRY_VERIFY(!dialog->preview()->pixmap().isNull());
+        const auto previewDescribed = [dialog] {
+            const QList<QLabel*> labels = dialog->findChildren<QLabel*>();
+            return std::any_of(labels.cbegin(), labels.cend(), [](const QLabel* label) {
+                return label->text().contains(QStringLiteral("1280 × 720 px (written at 2560 × 1440)"));
+            });
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(previewDescribed(), 30000);
+        const QImage first = dialog->renderFirstPage();
+        QCOMPARE(first.size(), QSize(1280, 720));
+        QVERIFY(first.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/export-charts-1280x720.png")));
+        QVERIFY(dialog->grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/export-dialog.png")));
+        dialog->close();
+    }
+
+    void onePagePerChartInPdf()
+    {
+        ExportDialog* dialog = m_window.showExportDialog(ExportSubject::Charts);
+        dialog->formatBox()->setCurrentIndex(dialog->formatBox()->findData(int(ExportFormat::Pdf)));
+        dialog->findChild<QCheckBox*>()->setChecked(true); // "One page per chart"
+        QTemporaryDir directory;
+        const QString path = directory.filePath(QStringLiteral("charts.pdf"));
+        QString error;
+        QVERIFY2(dialog->exportTo(path, &error), qPrintable(error));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray pdf = file.readAll();
+        QCOMPARE(pdfPages(pdf), m_window.chartGrid()->count());
+        QVERIFY(QRegularExpression(QStringLiteral("/MediaBox \\[0 0 1440(\\.0+)? 810(\\.0+)?\\]")).match(QString::fromLatin1(pdf)).hasMatch());
+        dialog->close();
+    }
+
+    void flameGraphAndSummaryAndHeatMap()
+    {
+        QTRY_VERIFY_WITH_TIMEOUT(m_window.flameGraphPanel()->view()->tree() && !m_window.flameGraphPanel()->isBusy(), 20000);
+        ExportDialog* dialog = m_window.showExportDialog(ExportSubject::FlameGraph);
+        QCOMPARE(dialog->subjectBox()->currentData().toInt(), int(ExportSubject::FlameGraph));
+        dialog->formatBox()->setCurrentIndex(dialog->formatBox()->findData(int(ExportFormat::Png)));
+        const QImage flame = dialog->renderFirstPage();
+        QCOMPARE(flame.size(), QSize(1920, 1080));
+        QVERIFY(flame.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/export-flamegraph.png")));
+        // Many colours: frames, not an empty page.
+        QSet<QRgb> colours;
+        for (int x = 0; x < flame.width(); x += 7)
+            colours.insert(flame.pixel(x, flame.height() / 2));
+        QVERIFY2(colours.size() > 5, qPrintable(QString::number(colours.size())));
+
+        const int heatMap = dialog->subjectBox()->findData(int(ExportSubject::HeatMap));
+        QVERIFY(heatMap >= 0); // the demo's CPU metrics have one series per CPU
+        dialog->subjectBox()->setCurrentIndex(heatMap);
+        QVERIFY(dialog->renderFirstPage().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/export-heatmap.png")));
+        dialog->close();
+    }
+
+    void summaryTableAsFiltered()
+    {
+        // The summary is computed in the background once the runs are open.
+        SummaryTable* table = m_window.summaryView()->table();
+        QTRY_VERIFY_WITH_TIMEOUT(table->filterModel()->rowCount() > 0, 30000);
+        table->searchField()->setText(QStringLiteral("memory"));
+        const int shown = table->filterModel()->rowCount();
+        QVERIFY(shown > 0);
+        ExportDialog* dialog = m_window.showExportDialog(ExportSubject::Summary);
+        QCOMPARE(dialog->subjectBox()->currentData().toInt(), int(ExportSubject::Summary));
+        dialog->formatBox()->setCurrentIndex(dialog->formatBox()->findData(int(ExportFormat::Svg)));
+        QTemporaryDir directory;
+        const QString path = directory.filePath(QStringLiteral("summary.svg"));
+        QString error;
+        QVERIFY2(dialog->exportTo(path, &error), qPrintable(error));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString svg = QString::fromUtf8(file.readAll());
+        // The rows the filter shows (what fits on the page), and no row it hides.
+        const QString first = table->filterModel()->index(0, 0).data().toString();
+        QVERIFY2(svg.contains(QStringLiteral(">%1</text>").arg(first.toHtmlEscaped())), qPrintable(first));
+        QVERIFY(!svg.contains(QStringLiteral(">Load average (1 min)</text>")));
+        QVERIFY(dialog->renderFirstPage().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/export-summary.png")));
+        dialog->close();
+        table->searchField()->clear();
+    }
+
+    void copyImagePutsTheChartsOnTheClipboard()
+    {
+        QApplication::clipboard()->clear();
+        m_window.copyImageAction()->trigger();
+        const QImage image = QApplication::clipboard()->image();
+        QCOMPARE(image.size(), QSize(1920, 1080));
+        QCOMPARE(image.pixelColor(2, 2), QColor(Qt::white));
+    }
+
+    void chartContextMenuExportsOneChart()
+    {
+        // What "Export Chart…" in the second chart's context menu asks for. (Dialogs closed by
+        // earlier tests are deleted first, so that the one found is the new one.)
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        QVERIFY(!m_window.findChild<ExportDialog*>());
+        emit m_window.chartGrid()->exportRequested(1, false);
+        ExportDialog* dialog = m_window.findChild<ExportDialog*>();
+        QVERIFY(dialog);
+        const ExportRequest request = dialog->request();
+        QCOMPARE(request.subject, ExportSubject::Charts);
+        QCOMPARE(request.charts, std::vector<int>{1});
+        dialog->close();
+        QTRY_VERIFY(!m_window.findChild<ExportDialog*>());
+
+        // "Copy Chart as Image": that chart alone, at the slide size.
+        QApplication::clipboard()->clear();
+        emit m_window.chartGrid()->copyRequested(1, false);
+        QCOMPARE(QApplication::clipboard()->image().size(), QSize(1920, 1080));
+    }
+
+    void aFailedExportSaysWhyAndKeepsTheDialog()
+    {
+        ExportDialog* dialog = m_window.showExportDialog(ExportSubject::Charts);
+        QString error;
+        QVERIFY(!dialog->exportTo(QStringLiteral("/nonexistent-directory/charts.png"), &error));
+        QVERIFY2(error.contains(QStringLiteral("/nonexistent-directory/charts.png")), qPrintable(error));
+        QVERIFY(dialog->isVisible());
+        dialog->close();
+    }
+
+private:
+    MainWindow m_window;
+};
+
+QTEST_MAIN(TestExportDialog)
+#include "tst_exportdialog.moc"
