@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="tr_TR">
 <context>
+    <name>ChartFigure</name>
+    <message>
+        <source>No samples in this window</source>
+        <translation>Bu pencerede örnek yok</translation>
+    </message>
+</context>
+<context>
     <name>ChartGrid</name>
     <message>
         <source>Which instance to show: the aggregate of all, or one CPU, disk, interface …</source>
@@ -26,6 +33,22 @@
     <message>
         <source>all (aggregate)</source>
         <translation>tümü (toplam)</translation>
+    </message>
+    <message>
+        <source>Export Heat Map…</source>
+        <translation>Isı Haritasını Dışa Aktar…</translation>
+    </message>
+    <message>
+        <source>Export Chart…</source>
+        <translation>Grafiği Dışa Aktar…</translation>
+    </message>
+    <message>
+        <source>Copy Heat Map as Image</source>
+        <translation>Isı Haritasını Görüntü Olarak Kopyala</translation>
+    </message>
+    <message>
+        <source>Copy Chart as Image</source>
+        <translation>Grafiği Görüntü Olarak Kopyala</translation>
     </message>
 </context>
 <context>
@@ -258,68 +281,508 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <source>Cancelling…</source>
         <translation>İptal ediliyor…</translation>
     </message>
+    <message>
+        <source>Several hosts, separated by commas or spaces, record the same way side by side</source>
+        <translation>Virgül veya boşlukla ayrılmış birden fazla ana makine aynı şekilde yan yana kaydedilir</translation>
+    </message>
+    <message>
+        <source>R&amp;uns on Host…</source>
+        <translation>Ana Makinedeki Çalış&amp;tırmalar…</translation>
+    </message>
+    <message>
+        <source>List the runs recorded on this host, fetch and open any of them, or delete them there</source>
+        <translation>Bu ana makinede kaydedilen çalıştırmaları listele, herhangi birini indirip aç veya orada sil</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>waiting…</source>
+        <translation>bekleniyor…</translation>
+    </message>
+    <message>
+        <source>Enter the host whose runs to browse.</source>
+        <translation>Çalıştırmalarına göz atılacak ana makineyi girin.</translation>
+    </message>
 </context>
 <context>
-    <name>ConnectionOptions</name>
+    <name>ConvertCommand</name>
     <message>
-        <source>Remote user (default: from ~/.ssh/config, else yours).</source>
-        <translation>Uzak kullanıcı (varsayılan: ~/.ssh/config dosyasından, yoksa sizinki).</translation>
+        <source>Writes the CPU stacks of FILE (a run archive, folded stacks, or `perf script` output, plain or gzip) as folded stacks, one &quot;frame;frame;frame count&quot; line per stack, sorted, as stackcollapse-perf.pl prints them.</source>
+        <translation>FILE içindeki CPU yığınlarını (bir çalıştırma arşivi, katlanmış yığınlar veya `perf script` çıktısı; düz ya da gzip) katlanmış yığınlar olarak yazar: yığın başına bir &quot;frame;frame;frame count&quot; satırı, sıralı, stackcollapse-perf.pl&apos;nin yazdırdığı gibi.</translation>
     </message>
     <message>
-        <source>USER</source>
-        <translation>KULLANICI</translation>
+        <source>Output format; only &quot;folded&quot; for now.</source>
+        <translation>Çıktı biçimi; şimdilik yalnızca &quot;folded&quot;.</translation>
     </message>
     <message>
-        <source>SSH port (default: from ~/.ssh/config, else 22).</source>
-        <translation>SSH bağlantı noktası (varsayılan: ~/.ssh/config dosyasından, yoksa 22).</translation>
+        <source>format</source>
+        <translation>biçim</translation>
     </message>
     <message>
-        <source>PORT</source>
-        <translation>PORT</translation>
+        <source>Append the process id to the process name (comm-PID).</source>
+        <translation>İşlem adına işlem kimliğini ekle (comm-PID).</translation>
     </message>
     <message>
-        <source>Private key file, e.g. an EC2 .pem.</source>
-        <translation>Özel anahtar dosyası, ör. bir EC2 .pem dosyası.</translation>
+        <source>Append process and thread id (comm-PID/TID).</source>
+        <translation>İşlem ve iş parçacığı kimliğini ekle (comm-PID/TID).</translation>
     </message>
     <message>
-        <source>FILE</source>
-        <translation>DOSYA</translation>
+        <source>Mark kernel frames with _[k].</source>
+        <translation>Çekirdek çerçevelerini _[k] ile işaretle.</translation>
     </message>
     <message>
-        <source>Trust and record an unknown host key (never a changed one).</source>
-        <translation>Bilinmeyen bir ana makine anahtarına güven ve onu kaydet (değişmiş bir anahtarı asla).</translation>
+        <source>Mark JIT frames with _[j].</source>
+        <translation>JIT çerçevelerini _[j] ile işaretle.</translation>
     </message>
     <message>
-        <source>known_hosts file (default: ~/.ssh/known_hosts).</source>
-        <translation>known_hosts dosyası (varsayılan: ~/.ssh/known_hosts).</translation>
+        <source>Both --kernel and --jit.</source>
+        <translation>Hem --kernel hem --jit.</translation>
     </message>
     <message>
-        <source>SSH client config (default: ~/.ssh/config).</source>
-        <translation>SSH istemci yapılandırması (varsayılan: ~/.ssh/config).</translation>
+        <source>Show the address of frames without a symbol.</source>
+        <translation>Sembolü olmayan çerçevelerin adresini göster.</translation>
     </message>
     <message>
-        <source>Directory on the host for the recorder and runs (default: ~/.cache/runlens).</source>
-        <translation>Ana makinede kaydedici ve çalıştırmalar için dizin (varsayılan: ~/.cache/runlens).</translation>
+        <source>Write to this file instead of the standard output.</source>
+        <translation>Standart çıktı yerine bu dosyaya yaz.</translation>
     </message>
     <message>
-        <source>DIR</source>
-        <translation>DİZİN</translation>
+        <source>file</source>
+        <translation>dosya</translation>
     </message>
     <message>
-        <source>Seconds each network step may take (default: 20).</source>
-        <translation>Her ağ adımının sürebileceği saniye (varsayılan: 20).</translation>
+        <source>The profile to convert.</source>
+        <translation>Dönüştürülecek profil.</translation>
     </message>
     <message>
-        <source>SECONDS</source>
-        <translation>SANİYE</translation>
+        <source>say which format to write: --to folded</source>
+        <translation>yazılacak biçimi belirtin: --to folded</translation>
     </message>
     <message>
-        <source>runlens: accepting the new %1 host key of %2: %3</source>
-        <translation>runlens: %2 için yeni %1 ana makine anahtarı kabul ediliyor: %3</translation>
+        <source>give exactly one FILE to convert</source>
+        <translation>dönüştürülecek tam olarak bir FILE verin</translation>
     </message>
     <message>
-        <source>runlens: the host key of %1 is unknown: %2 %3</source>
-        <translation>runlens: %1 için ana makine anahtarı bilinmiyor: %2 %3</translation>
+        <source>%1 is too large to convert: not enough memory.</source>
+        <translation>%1 dönüştürülemeyecek kadar büyük: yeterli bellek yok.</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 yazılamıyor: %2</translation>
+    </message>
+    <message>
+        <source>cannot write to the standard output</source>
+        <translation>standart çıktıya yazılamıyor</translation>
+    </message>
+</context>
+<context>
+    <name>ExportCommand</name>
+    <message>
+        <source>cannot write to the standard output</source>
+        <translation>standart çıktıya yazılamıyor</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 yazılamıyor: %2</translation>
+    </message>
+    <message>
+        <source>Exports charts, flame graphs, heat maps and the summary of runs for presentations: PNG (at 1×, 2× or 3×), SVG or PDF, drawn fresh at the target size in the presentation style. The first run is the baseline.</source>
+        <translation>Çalıştırmaların grafiklerini, alev grafiklerini, ısı haritalarını ve özetini sunumlar için dışa aktarır: PNG (1×, 2× veya 3×), SVG veya PDF; hedef boyutta, sunum stilinde yeniden çizilir. İlk çalıştırma referanstır.</translation>
+    </message>
+    <message>
+        <source>The runs, the baseline first (the option takes every following file).</source>
+        <translation>Çalıştırmalar, önce referans (seçenek ardından gelen tüm dosyaları alır).</translation>
+    </message>
+    <message>
+        <source>archive</source>
+        <translation>arşiv</translation>
+    </message>
+    <message>
+        <source>A metric to chart, e.g. cpu.user or cpu.user[cpu3]. Repeatable: one chart each.</source>
+        <translation>Grafiği çizilecek bir metrik, ör. cpu.user veya cpu.user[cpu3]. Tekrarlanabilir: her biri için bir grafik.</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>kimlik</translation>
+    </message>
+    <message>
+        <source>Export the flame graph of the last run.</source>
+        <translation>Son çalıştırmanın alev grafiğini dışa aktar.</translation>
+    </message>
+    <message>
+        <source>With --flamegraph: the differential flame graph of the last run against the baseline.</source>
+        <translation>--flamegraph ile: son çalıştırmanın referansa göre fark alev grafiği.</translation>
+    </message>
+    <message>
+        <source>With --diff: compare samples per second instead of shares of each run&apos;s samples.</source>
+        <translation>--diff ile: her çalıştırmanın örnekleri içindeki paylar yerine saniye başına örnekleri karşılaştır.</translation>
+    </message>
+    <message>
+        <source>Export the per-instance heat map of a metric (each CPU over time).</source>
+        <translation>Bir metriğin örnek başına ısı haritasını dışa aktar (zaman içinde her CPU).</translation>
+    </message>
+    <message>
+        <source>Export the summary table: md, csv, png, svg or pdf.</source>
+        <translation>Özet tablosunu dışa aktar: md, csv, png, svg veya pdf.</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>biçim</translation>
+    </message>
+    <message>
+        <source>Only FROM to TO after each run&apos;s start, e.g. 30s:210s or 1m:5m (either side may be left out).</source>
+        <translation>Yalnızca her çalıştırmanın başlangıcından sonraki FROM ile TO arası, ör. 30s:210s veya 1m:5m (iki taraftan biri boş bırakılabilir).</translation>
+    </message>
+    <message>
+        <source>FROM:TO</source>
+        <translation>FROM:TO</translation>
+    </message>
+    <message>
+        <source>png, svg or pdf (default: from the output file&apos;s suffix).</source>
+        <translation>png, svg veya pdf (varsayılan: çıktı dosyasının uzantısından).</translation>
+    </message>
+    <message>
+        <source>WIDTHxHEIGHT in pixels, or 1920x1080, 1280x720, 4:3 (default 1920x1080).</source>
+        <translation>Piksel cinsinden WIDTHxHEIGHT ya da 1920x1080, 1280x720, 4:3 (varsayılan 1920x1080).</translation>
+    </message>
+    <message>
+        <source>size</source>
+        <translation>boyut</translation>
+    </message>
+    <message>
+        <source>PNG pixels per target pixel: 1, 2 or 3 (default 1).</source>
+        <translation>Hedef piksel başına PNG pikseli: 1, 2 veya 3 (varsayılan 1).</translation>
+    </message>
+    <message>
+        <source>scale</source>
+        <translation>ölçek</translation>
+    </message>
+    <message>
+        <source>presentation (default: large type, thick lines) or screen.</source>
+        <translation>presentation (varsayılan: büyük yazı, kalın çizgiler) veya screen.</translation>
+    </message>
+    <message>
+        <source>style</source>
+        <translation>stil</translation>
+    </message>
+    <message>
+        <source>The title (default: the runs compared).</source>
+        <translation>Başlık (varsayılan: karşılaştırılan çalıştırmalar).</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>metin</translation>
+    </message>
+    <message>
+        <source>The subtitle (default: the window).</source>
+        <translation>Alt başlık (varsayılan: pencere).</translation>
+    </message>
+    <message>
+        <source>A footnote under the figure.</source>
+        <translation>Şeklin altında bir dipnot.</translation>
+    </message>
+    <message>
+        <source>A footnote with each run&apos;s host: instance type, CPU, CPUs, memory, kernel.</source>
+        <translation>Her çalıştırmanın ana makinesini içeren bir dipnot: örnek türü, CPU, CPU sayısı, bellek, çekirdek.</translation>
+    </message>
+    <message>
+        <source>With --summary: only the metrics whose change is beyond noise.</source>
+        <translation>--summary ile: yalnızca değişimi gürültünün ötesinde olan metrikler.</translation>
+    </message>
+    <message>
+        <source>One page per metric instead of a grid on one page (PDF).</source>
+        <translation>Tek sayfada ızgara yerine metrik başına bir sayfa (PDF).</translation>
+    </message>
+    <message>
+        <source>Charts across in the grid (default: by count).</source>
+        <translation>Izgarada yan yana grafik sayısı (varsayılan: grafik sayısına göre).</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>The file to write (- for the standard output, text formats only).</source>
+        <translation>Yazılacak dosya (standart çıktı için -, yalnızca metin biçimleri).</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>dosya</translation>
+    </message>
+    <message>
+        <source>More runs (after --runs A).</source>
+        <translation>Daha fazla çalıştırma (--runs A ardından).</translation>
+    </message>
+    <message>
+        <source>RUN…</source>
+        <translation>ÇALIŞTIRMA…</translation>
+    </message>
+    <message>
+        <source>give the runs: runlens export --runs A.tar.gz B.tar.gz --metric cpu.user -o out.svg</source>
+        <translation>çalıştırmaları verin: runlens export --runs A.tar.gz B.tar.gz --metric cpu.user -o out.svg</translation>
+    </message>
+    <message>
+        <source>choose one of --metric (repeatable), --flamegraph, --heatmap or --summary</source>
+        <translation>--metric (tekrarlanabilir), --flamegraph, --heatmap veya --summary seçeneklerinden birini seçin</translation>
+    </message>
+    <message>
+        <source>--diff goes with --flamegraph</source>
+        <translation>--diff, --flamegraph ile birlikte kullanılır</translation>
+    </message>
+    <message>
+        <source>unknown summary format &quot;%1&quot;: use md, csv, png, svg or pdf</source>
+        <translation>bilinmeyen özet biçimi &quot;%1&quot;: md, csv, png, svg veya pdf kullanın</translation>
+    </message>
+    <message>
+        <source>give the file to write with -o, e.g. -o chart.svg</source>
+        <translation>yazılacak dosyayı -o ile verin, ör. -o chart.svg</translation>
+    </message>
+    <message>
+        <source>unknown format &quot;%1&quot;: use png, svg or pdf</source>
+        <translation>bilinmeyen biçim &quot;%1&quot;: png, svg veya pdf kullanın</translation>
+    </message>
+    <message>
+        <source>cannot tell the format from &quot;%1&quot;: name it .png, .svg or .pdf, or give --format</source>
+        <translation>biçim &quot;%1&quot; adından anlaşılamıyor: dosyayı .png, .svg veya .pdf olarak adlandırın ya da --format verin</translation>
+    </message>
+    <message>
+        <source>the size &quot;%1&quot; is not WIDTHxHEIGHT (100 to 10000 pixels each) or a preset: 1920x1080, 1280x720, 4:3</source>
+        <translation>&quot;%1&quot; boyutu ne WIDTHxHEIGHT (her biri 100 ile 10000 piksel arası) ne de bir hazır ayar: 1920x1080, 1280x720, 4:3</translation>
+    </message>
+    <message>
+        <source>the scale must be 1, 2 or 3</source>
+        <translation>ölçek 1, 2 veya 3 olmalıdır</translation>
+    </message>
+    <message>
+        <source>unknown style &quot;%1&quot;: use presentation or screen</source>
+        <translation>bilinmeyen stil &quot;%1&quot;: presentation veya screen kullanın</translation>
+    </message>
+    <message>
+        <source>--columns takes 1 to 6</source>
+        <translation>--columns 1 ile 6 arasında bir değer alır</translation>
+    </message>
+    <message>
+        <source>--pages needs PDF: PNG and SVG hold one page</source>
+        <translation>--pages için PDF gerekir: PNG ve SVG tek sayfa içerir</translation>
+    </message>
+    <message>
+        <source>the window &quot;%1&quot; is not FROM:TO with FROM before TO, e.g. 30s:210s</source>
+        <translation>&quot;%1&quot; penceresi, FROM değeri TO değerinden önce olan FROM:TO biçiminde değil, ör. 30s:210s</translation>
+    </message>
+    <message>
+        <source>no run has the metric &quot;%1&quot; (runlens-rec info RUN lists them)</source>
+        <translation>hiçbir çalıştırmada &quot;%1&quot; metriği yok (runlens-rec info RUN bunları listeler)</translation>
+    </message>
+    <message>
+        <source>no run has instances of &quot;%1&quot; to draw a heat map of</source>
+        <translation>hiçbir çalıştırmada ısı haritası çizilecek &quot;%1&quot; örnekleri yok</translation>
+    </message>
+    <message>
+        <source>--diff needs two runs: the baseline and the run to compare</source>
+        <translation>--diff için iki çalıştırma gerekir: referans ve karşılaştırılacak çalıştırma</translation>
+    </message>
+    <message>
+        <source>%1 has no stack samples (record with runlens-rec record --profile)</source>
+        <translation>%1 içinde yığın örneği yok (runlens-rec record --profile ile kaydedin)</translation>
+    </message>
+    <message>
+        <source>Flame graph: %1 against %2</source>
+        <translation>Alev grafiği: %1 ile %2 karşılaştırması</translation>
+    </message>
+    <message>
+        <source>Flame graph: %1</source>
+        <translation>Alev grafiği: %1</translation>
+    </message>
+    <message>
+        <source>Summary: %1</source>
+        <translation>Özet: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <source>Export</source>
+        <translation>Dışa Aktar</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Grafikler</translation>
+    </message>
+    <message>
+        <source>Heat map</source>
+        <translation>Isı haritası</translation>
+    </message>
+    <message>
+        <source>Flame graph (as shown)</source>
+        <translation>Alev grafiği (gösterildiği gibi)</translation>
+    </message>
+    <message>
+        <source>Summary table (as filtered)</source>
+        <translation>Özet tablosu (filtrelendiği gibi)</translation>
+    </message>
+    <message>
+        <source>One page per chart (PDF)</source>
+        <translation>Grafik başına bir sayfa (PDF)</translation>
+    </message>
+    <message>
+        <source>What the charts show (zoom)</source>
+        <translation>Grafiklerin gösterdiği aralık (yakınlaştırma)</translation>
+    </message>
+    <message>
+        <source>The time selection</source>
+        <translation>Zaman seçimi</translation>
+    </message>
+    <message>
+        <source>The whole run</source>
+        <translation>Tüm çalıştırma</translation>
+    </message>
+    <message>
+        <source>PNG image</source>
+        <translation>PNG görüntüsü</translation>
+    </message>
+    <message>
+        <source>SVG vector drawing</source>
+        <translation>SVG vektör çizimi</translation>
+    </message>
+    <message>
+        <source>PDF document</source>
+        <translation>PDF belgesi</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>Özel</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>Presentation (large type, thick lines)</source>
+        <translation>Sunum (büyük yazı, kalın çizgiler)</translation>
+    </message>
+    <message>
+        <source>Report (closer to the screen)</source>
+        <translation>Rapor (ekrana daha yakın)</translation>
+    </message>
+    <message>
+        <source>Optional, e.g. the workload and its settings</source>
+        <translation>İsteğe bağlı, ör. iş yükü ve ayarları</translation>
+    </message>
+    <message>
+        <source>Add each run&apos;s host (instance type, CPU, memory, kernel) to the footnote</source>
+        <translation>Her çalıştırmanın ana makinesini (örnek türü, CPU, bellek, çekirdek) dipnota ekle</translation>
+    </message>
+    <message>
+        <source>&amp;Export:</source>
+        <translation>&amp;Dışa aktar:</translation>
+    </message>
+    <message>
+        <source>C&amp;harts:</source>
+        <translation>&amp;Grafikler:</translation>
+    </message>
+    <message>
+        <source>&amp;Heat map of:</source>
+        <translation>&amp;Isı haritası:</translation>
+    </message>
+    <message>
+        <source>&amp;Window:</source>
+        <translation>&amp;Pencere:</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Biçim:</translation>
+    </message>
+    <message>
+        <source>&amp;Size:</source>
+        <translation>B&amp;oyut:</translation>
+    </message>
+    <message>
+        <source>S&amp;cale:</source>
+        <translation>Ö&amp;lçek:</translation>
+    </message>
+    <message>
+        <source>St&amp;yle:</source>
+        <translation>S&amp;til:</translation>
+    </message>
+    <message>
+        <source>&amp;Title:</source>
+        <translation>Başlı&amp;k:</translation>
+    </message>
+    <message>
+        <source>Su&amp;btitle:</source>
+        <translation>&amp;Alt başlık:</translation>
+    </message>
+    <message>
+        <source>F&amp;ootnote:</source>
+        <translation>Dip&amp;not:</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>Dışa Akta&amp;r…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Image</source>
+        <translation>Görüntüyü Kop&amp;yala</translation>
+    </message>
+    <message>
+        <source>Nothing to export: choose at least one chart.</source>
+        <translation>Dışa aktarılacak bir şey yok: en az bir grafik seçin.</translation>
+    </message>
+    <message>
+        <source>Pages: %1, %2 × %3 px</source>
+        <translation>Sayfa: %1, %2 × %3 px</translation>
+    </message>
+    <message>
+        <source> (written at %1 × %2)</source>
+        <translation> (%1 × %2 olarak yazılır)</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>%1 dosyaları (*.%2)</translation>
+    </message>
+</context>
+<context>
+    <name>FigureTexts</name>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 ile %2 karşılaştırması</translation>
+    </message>
+    <message>
+        <source>Whole run (%1 – %2)</source>
+        <translation>Tüm çalıştırma (%1 – %2)</translation>
+    </message>
+    <message>
+        <source>Window %1 – %2</source>
+        <translation>Pencere %1 – %2</translation>
+    </message>
+    <message>
+        <source>%1 CPUs</source>
+        <translation>%1 CPU</translation>
+    </message>
+    <message>
+        <source>Linux %1</source>
+        <translation>Linux %1</translation>
+    </message>
+</context>
+<context>
+    <name>FigureWriter</name>
+    <message>
+        <source>Exported by Runlens</source>
+        <translation>Runlens ile dışa aktarıldı</translation>
+    </message>
+    <message>
+        <source>Cannot export to %1: %2</source>
+        <translation>%1 konumuna dışa aktarılamıyor: %2</translation>
+    </message>
+    <message>
+        <source>there is nothing to export</source>
+        <translation>dışa aktarılacak bir şey yok</translation>
+    </message>
+    <message>
+        <source>%1 holds one page and this export has %2; choose PDF for several pages</source>
+        <translation>%1 tek sayfa içerir, bu dışa aktarımda ise %2 sayfa var; birden çok sayfa için PDF seçin</translation>
     </message>
 </context>
 <context>
@@ -335,10 +798,6 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
     <message>
         <source>every rule must be an object</source>
         <translation>her kural bir nesne olmalıdır</translation>
-    </message>
-    <message>
-        <source>rule %1 needs an id, a metric and a sentence</source>
-        <translation>%1 kuralı için bir kimlik, bir metrik ve bir cümle gerekir</translation>
     </message>
     <message>
         <source>rule %1 has severity &quot;%2&quot;; use info, warning or critical</source>
@@ -359,6 +818,30 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
     <message>
         <source>rule %1 needs a numeric threshold</source>
         <translation>%1 kuralı için sayısal bir eşik değeri gerekir</translation>
+    </message>
+    <message>
+        <source>rule %1: &quot;host&quot; must be a non-empty list of conditions</source>
+        <translation>%1 kuralı: &quot;host&quot; boş olmayan bir koşul listesi olmalıdır</translation>
+    </message>
+    <message>
+        <source>rule %1: a host condition needs a section and a key</source>
+        <translation>%1 kuralı: bir ana makine koşulu için section ve key gerekir</translation>
+    </message>
+    <message>
+        <source>rule %1: the host condition on %2 needs an operator (&gt;, &gt;=, &lt; or &lt;=) and a numeric threshold</source>
+        <translation>%1 kuralı: %2 üzerindeki ana makine koşulu için bir işleç (&gt;, &gt;=, &lt; veya &lt;=) ve sayısal bir eşik değeri gerekir</translation>
+    </message>
+    <message>
+        <source>rule %1: the host condition on %2 needs &quot;in&quot;, &quot;not_in&quot; or an operator and threshold</source>
+        <translation>%1 kuralı: %2 üzerindeki ana makine koşulu için &quot;in&quot;, &quot;not_in&quot; ya da bir işleç ve eşik değeri gerekir</translation>
+    </message>
+    <message>
+        <source>rule %1 needs an id, a metric (or host conditions) and a sentence</source>
+        <translation>%1 kuralı için bir kimlik, bir metrik (veya ana makine koşulları) ve bir cümle gerekir</translation>
+    </message>
+    <message>
+        <source>rule %1 tests host facts alone and must have scope run</source>
+        <translation>%1 kuralı yalnızca ana makine bilgilerini sınar ve kapsamı run olmalıdır</translation>
     </message>
 </context>
 <context>
@@ -850,6 +1333,34 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <source>Where the CPU time went in the current run, or what changed from the baseline</source>
         <translation>Geçerli çalıştırmada CPU zamanının nereye gittiği veya referansa göre neyin değiştiği</translation>
     </message>
+    <message>
+        <source>There is nothing to copy: add a chart first.</source>
+        <translation>Kopyalanacak bir şey yok: önce bir grafik ekleyin.</translation>
+    </message>
+    <message>
+        <source>Copied as a %1 × %2 image.</source>
+        <translation>%1 × %2 boyutunda görüntü olarak kopyalandı.</translation>
+    </message>
+    <message>
+        <source>Open runs first: there is nothing to export yet.</source>
+        <translation>Önce çalıştırmaları açın: henüz dışa aktarılacak bir şey yok.</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Dışa Aktar…</translation>
+    </message>
+    <message>
+        <source>Export charts, the flame graph, a heat map or the summary as PNG, SVG or PDF for slides</source>
+        <translation>Grafikleri, alev grafiğini, bir ısı haritasını veya özeti slaytlar için PNG, SVG ya da PDF olarak dışa aktar</translation>
+    </message>
+    <message>
+        <source>Copy Charts as &amp;Image</source>
+        <translation>Grafikleri &amp;Görüntü Olarak Kopyala</translation>
+    </message>
+    <message>
+        <source>Put every chart on the clipboard as a 1920×1080 presentation image</source>
+        <translation>Tüm grafikleri 1920×1080 sunum görüntüsü olarak panoya koy</translation>
+    </message>
 </context>
 <context>
     <name>MetricBrowser</name>
@@ -885,6 +1396,100 @@ Açık %5 çalıştırmadan yalnızca %4 tanesi bu metriği kaydetti.</translati
     <message>
         <source>Id</source>
         <translation>Kimlik</translation>
+    </message>
+</context>
+<context>
+    <name>PricePerformance</name>
+    <message>
+        <source>no throughput</source>
+        <translation>işlem hacmi yok</translation>
+    </message>
+    <message>
+        <source>no price</source>
+        <translation>fiyat yok</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>referans</translation>
+    </message>
+    <message>
+        <source>baseline has no throughput</source>
+        <translation>referansın işlem hacmi yok</translation>
+    </message>
+    <message>
+        <source>baseline has no price</source>
+        <translation>referansın fiyatı yok</translation>
+    </message>
+    <message>
+        <source>no cost to compare</source>
+        <translation>karşılaştırılacak maliyet yok</translation>
+    </message>
+    <message>
+        <source>given</source>
+        <translation>elle girildi</translation>
+    </message>
+    <message>
+        <source>EC2 price table of %1 (%2, %3)</source>
+        <translation>%1 tarihli EC2 fiyat tablosu (%2, %3)</translation>
+    </message>
+    <message>
+        <source>none: no instance type in the run</source>
+        <translation>yok: çalıştırmada örnek türü yok</translation>
+    </message>
+    <message>
+        <source>none: %1 is not in the EC2 price table of %2</source>
+        <translation>yok: %1, %2 tarihli EC2 fiyat tablosunda değil</translation>
+    </message>
+    <message>
+        <source>%1 (baseline)</source>
+        <translation>%1 (referans)</translation>
+    </message>
+    <message>
+        <source>Hourly price in %1, source: %2</source>
+        <translation>Saatlik fiyat (%1), kaynak: %2</translation>
+    </message>
+    <message>
+        <source>The run&apos;s throughput (for example 150000), in the unit of the next column</source>
+        <translation>Çalıştırmanın işlem hacmi (örneğin 150000), sonraki sütundaki birimle</translation>
+    </message>
+    <message>
+        <source>price × 100,000 / throughput: what 100,000 %1 cost per hour; lower is better</source>
+        <translation>fiyat × 100.000 / işlem hacmi: 100.000 %1 için saatlik maliyet; düşük olan daha iyidir</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Çalıştırma</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>İşlem hacmi</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Birim</translation>
+    </message>
+    <message>
+        <source>Price (%1/h)</source>
+        <translation>Fiyat (%1/sa)</translation>
+    </message>
+    <message>
+        <source>Cost per 100,000 units/s (%1/h)</source>
+        <translation>100.000 birim/s başına maliyet (%1/sa)</translation>
+    </message>
+    <message>
+        <source>Against baseline</source>
+        <translation>Referansa göre</translation>
+    </message>
+</context>
+<context>
+    <name>PricePerformancePanel</name>
+    <message>
+        <source>Enter each run&apos;s throughput (for example 150000, or 1200 req/s) and its hourly price; cost per 100,000 units/s = price × 100,000 / throughput, lower is better.</source>
+        <translation>Her çalıştırmanın işlem hacmini (örneğin 150000 veya 1200 req/s) ve saatlik fiyatını girin; 100.000 birim/s başına maliyet = fiyat × 100.000 / işlem hacmi, düşük olan daha iyidir.</translation>
+    </message>
+    <message>
+        <source>Prices are prefilled from EC2 on-demand prices (%1) of %2 by instance type: check them.</source>
+        <translation>Fiyatlar, örnek türüne göre %2 tarihli EC2 isteğe bağlı fiyatlarından (%1) önceden dolduruldu: kontrol edin.</translation>
     </message>
 </context>
 <context>
@@ -927,6 +1532,221 @@ Açık %5 çalıştırmadan yalnızca %4 tanesi bu metriği kaydetti.</translati
     <message>
         <source>Starting the recorder</source>
         <translation>Kaydediciyi başlatma</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteCommand</name>
+    <message>
+        <source>Remote user (default: from ~/.ssh/config, else yours).</source>
+        <translation>Uzak kullanıcı (varsayılan: ~/.ssh/config dosyasından, yoksa sizinki).</translation>
+    </message>
+    <message>
+        <source>USER</source>
+        <translation>KULLANICI</translation>
+    </message>
+    <message>
+        <source>SSH port (default: from ~/.ssh/config, else 22).</source>
+        <translation>SSH bağlantı noktası (varsayılan: ~/.ssh/config dosyasından, yoksa 22).</translation>
+    </message>
+    <message>
+        <source>PORT</source>
+        <translation>PORT</translation>
+    </message>
+    <message>
+        <source>Private key file, e.g. an EC2 .pem.</source>
+        <translation>Özel anahtar dosyası, ör. bir EC2 .pem dosyası.</translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation>DOSYA</translation>
+    </message>
+    <message>
+        <source>Trust and record an unknown host key (never a changed one).</source>
+        <translation>Bilinmeyen bir ana makine anahtarına güven ve onu kaydet (değişmiş bir anahtarı asla).</translation>
+    </message>
+    <message>
+        <source>known_hosts file (default: ~/.ssh/known_hosts).</source>
+        <translation>known_hosts dosyası (varsayılan: ~/.ssh/known_hosts).</translation>
+    </message>
+    <message>
+        <source>SSH client config (default: ~/.ssh/config).</source>
+        <translation>SSH istemci yapılandırması (varsayılan: ~/.ssh/config).</translation>
+    </message>
+    <message>
+        <source>Directory on the host for the recorder and runs (default: ~/.cache/runlens).</source>
+        <translation>Ana makinede kaydedici ve çalıştırmalar için dizin (varsayılan: ~/.cache/runlens).</translation>
+    </message>
+    <message>
+        <source>DIR</source>
+        <translation>DİZİN</translation>
+    </message>
+    <message>
+        <source>Seconds each network step may take (default: 20).</source>
+        <translation>Her ağ adımının sürebileceği saniye (varsayılan: 20).</translation>
+    </message>
+    <message>
+        <source>SECONDS</source>
+        <translation>SANİYE</translation>
+    </message>
+    <message>
+        <source>runlens: accepting the new %1 host key of %2: %3</source>
+        <translation>runlens: %2 için yeni %1 ana makine anahtarı kabul ediliyor: %3</translation>
+    </message>
+    <message>
+        <source>runlens: the host key of %1 is unknown: %2 %3</source>
+        <translation>runlens: %1 için ana makine anahtarı bilinmiyor: %2 %3</translation>
+    </message>
+    <message>
+        <source>runlens: %1 %2% (%3 of %4 bytes)</source>
+        <translation>runlens: %1 %%2 (%3/%4 bayt)</translation>
+    </message>
+    <message>
+        <source>Install the recorder on HOST over SSH, record there, and optionally fetch the run.</source>
+        <translation>Kaydediciyi SSH üzerinden HOST üzerine kur, orada kayıt yap ve isteğe bağlı olarak çalıştırmayı indir.</translation>
+    </message>
+    <message>
+        <source>Host name, address or ~/.ssh/config alias.</source>
+        <translation>Ana makine adı, adres veya ~/.ssh/config takma adı.</translation>
+    </message>
+    <message>
+        <source>Run name (default: HOST-YYYYMMDD-HHMMSS).</source>
+        <translation>Çalıştırma adı (varsayılan: HOST-YYYYMMDD-HHMMSS).</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>AD</translation>
+    </message>
+    <message>
+        <source>How long to record, e.g. 60s, 4m (default: 60s).</source>
+        <translation>Kayıt süresi, ör. 60s, 4m (varsayılan: 60s).</translation>
+    </message>
+    <message>
+        <source>DURATION</source>
+        <translation>SÜRE</translation>
+    </message>
+    <message>
+        <source>Time between samples (default: 1s).</source>
+        <translation>Örnekler arasındaki süre (varsayılan: 1s).</translation>
+    </message>
+    <message>
+        <source>INTERVAL</source>
+        <translation>ARALIK</translation>
+    </message>
+    <message>
+        <source>Sample CPU stacks for flame graphs (needs perf_event_open permission on the host).</source>
+        <translation>Alev grafikleri için CPU yığınlarını örnekle (ana makinede perf_event_open izni gerekir).</translation>
+    </message>
+    <message>
+        <source>Do not read CPU counters.</source>
+        <translation>CPU sayaçlarını okuma.</translation>
+    </message>
+    <message>
+        <source>Run the recorder with passwordless sudo.</source>
+        <translation>Kaydediciyi parolasız sudo ile çalıştır.</translation>
+    </message>
+    <message>
+        <source>Wait for the run and download it into DIR.</source>
+        <translation>Çalıştırmayı bekle ve DIR içine indir.</translation>
+    </message>
+    <message>
+        <source>The runlens-rec to upload (default: next to runlens, or $RUNLENS_REC).</source>
+        <translation>Yüklenecek runlens-rec (varsayılan: runlens&apos;in yanındaki veya $RUNLENS_REC).</translation>
+    </message>
+    <message>
+        <source>An extra argument for &apos;runlens-rec record&apos; (repeatable).</source>
+        <translation>&apos;runlens-rec record&apos; için ek bir argüman (tekrarlanabilir).</translation>
+    </message>
+    <message>
+        <source>ARG</source>
+        <translation>ARGÜMAN</translation>
+    </message>
+    <message>
+        <source>runlens remote record: expected one HOST. See --help.</source>
+        <translation>runlens remote record: bir HOST bekleniyordu. Bkz. --help.</translation>
+    </message>
+    <message>
+        <source>runlens remote record: no runlens-rec found next to runlens; pass --recorder FILE or set RUNLENS_REC.</source>
+        <translation>runlens remote record: runlens&apos;in yanında runlens-rec bulunamadı; --recorder FILE verin veya RUNLENS_REC değişkenini ayarlayın.</translation>
+    </message>
+    <message>
+        <source>runlens remote record: %1.</source>
+        <translation>runlens remote record: %1.</translation>
+    </message>
+    <message>
+        <source>runlens: connecting to %1</source>
+        <translation>runlens: %1 ile bağlantı kuruluyor</translation>
+    </message>
+    <message>
+        <source>runlens: %1 is %2 %3. %4</source>
+        <translation>runlens: %1 üzerinde %2 %3 çalışıyor. %4</translation>
+    </message>
+    <message>
+        <source>uploading the recorder</source>
+        <translation>kaydedici yükleniyor</translation>
+    </message>
+    <message>
+        <source>runlens: installed %1 as %2</source>
+        <translation>runlens: %1, %2 olarak kuruldu</translation>
+    </message>
+    <message>
+        <source>runlens: %1 is already installed</source>
+        <translation>runlens: %1 zaten kurulu</translation>
+    </message>
+    <message>
+        <source>runlens: recording %1 on %2</source>
+        <translation>runlens: %2 üzerinde %1 kaydediliyor</translation>
+    </message>
+    <message>
+        <source>runlens: %1 %2 s, %3 samples</source>
+        <translation>runlens: %1 %2 s, %3 örnek</translation>
+    </message>
+    <message>
+        <source>runlens remote record: the recording on %1 ended as &quot;%2&quot;.</source>
+        <translation>runlens remote record: %1 üzerindeki kayıt &quot;%2&quot; durumuyla sona erdi.</translation>
+    </message>
+    <message>
+        <source>downloading</source>
+        <translation>indiriliyor</translation>
+    </message>
+    <message>
+        <source>runlens remote record: %1</source>
+        <translation>runlens remote record: %1</translation>
+    </message>
+    <message>
+        <source>List the run archives on HOST.</source>
+        <translation>HOST üzerindeki çalıştırma arşivlerini listele.</translation>
+    </message>
+    <message>
+        <source>Download the run RUN from HOST and verify it.</source>
+        <translation>RUN çalıştırmasını HOST üzerinden indir ve doğrula.</translation>
+    </message>
+    <message>
+        <source>The run&apos;s name.</source>
+        <translation>Çalıştırmanın adı.</translation>
+    </message>
+    <message>
+        <source>Local directory for the archive.</source>
+        <translation>Arşiv için yerel dizin.</translation>
+    </message>
+    <message>
+        <source>Delete the host&apos;s copy after a verified download.</source>
+        <translation>Doğrulanmış bir indirmeden sonra ana makinedeki kopyayı sil.</translation>
+    </message>
+    <message>
+        <source>runlens remote list: expected HOST. See --help.</source>
+        <translation>runlens remote list: HOST bekleniyordu. Bkz. --help.</translation>
+    </message>
+    <message>
+        <source>runlens remote fetch: expected HOST RUN --to DIR. See --help.</source>
+        <translation>runlens remote fetch: HOST RUN --to DIR bekleniyordu. Bkz. --help.</translation>
+    </message>
+    <message>
+        <source>runlens remote: %1</source>
+        <translation>runlens remote: %1</translation>
+    </message>
+    <message>
+        <source>Usage: runlens remote record|fetch|list HOST ... (see runlens remote ACTION --help)</source>
+        <translation>Kullanım: runlens remote record|fetch|list HOST ... (bkz. runlens remote ACTION --help)</translation>
     </message>
 </context>
 <context>
@@ -1076,6 +1896,120 @@ Açık %5 çalıştırmadan yalnızca %4 tanesi bu metriği kaydetti.</translati
     <message>
         <source>Fetched %1.</source>
         <translation>İndirildi: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteRunsBrowser</name>
+    <message>
+        <source>Runs on %1</source>
+        <translation>%1 üzerindeki çalıştırmalar</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Ad</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Boyut</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Tarih</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Yenile</translation>
+    </message>
+    <message>
+        <source>&amp;Fetch and Open</source>
+        <translation>&amp;İndir ve Aç</translation>
+    </message>
+    <message>
+        <source>Download the selected runs (resuming an interrupted download, checked by SHA-256) and open them</source>
+        <translation>Seçili çalıştırmaları indir (yarıda kalan indirmeyi sürdürür, SHA-256 ile doğrular) ve aç</translation>
+    </message>
+    <message>
+        <source>&amp;Delete on Host…</source>
+        <translation>Ana Makinede &amp;Sil…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Kapat</translation>
+    </message>
+    <message>
+        <source>Refresh to list the runs on %1.</source>
+        <translation>%1 üzerindeki çalıştırmaları listelemek için yenileyin.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>İptal</translation>
+    </message>
+    <message>
+        <source>Delete on Host</source>
+        <translation>Ana Makinede Sil</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n run(s) on %1? This removes the host&apos;s copy and cannot be undone:
+
+%2</source>
+        <translation>
+            <numerusform>%1 üzerindeki %n çalıştırma silinsin mi? Bu, ana makinedeki kopyayı kaldırır ve geri alınamaz:
+
+%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 bayt</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>bilinmiyor</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>İptal ediliyor…</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteRunsWorker</name>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>%1 ile bağlantı kuruluyor…</translation>
+    </message>
+    <message>
+        <source>Listing the runs on %1…</source>
+        <translation>%1 üzerindeki çalıştırmalar listeleniyor…</translation>
+    </message>
+    <message>
+        <source>No runs on %1.</source>
+        <translation>%1 üzerinde çalıştırma yok.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) on %1.</source>
+        <translation>
+            <numerusform>%1 üzerinde %n çalıştırma.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Downloading %1…</source>
+        <translation>%1 indiriliyor…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fetched %n run(s) into %1.</source>
+        <translation>
+            <numerusform>%n çalıştırma %1 içine indirildi.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Deleting %1 on %2…</source>
+        <translation>%2 üzerindeki %1 siliniyor…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n run(s) on %1.</source>
+        <translation>
+            <numerusform>%1 üzerinde %n çalıştırma silindi.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1338,6 +2272,116 @@ recorded on %3 at %4</source>
     </message>
 </context>
 <context>
+    <name>SummaryCommand</name>
+    <message>
+        <source>Compares runs with a baseline: for every metric the mean, spread and percentiles over the window, the change against the baseline and whether it is beyond noise (a block bootstrap of the difference of means), the findings of the rules, and the host facts that differ.</source>
+        <translation>Çalıştırmaları bir referansla karşılaştırır: her metrik için pencere üzerindeki ortalama, yayılım ve yüzdelikler, referansa göre değişim ve bunun gürültünün ötesinde olup olmadığı (ortalamalar arasındaki farka blok bootstrap uygulanarak), kuralların bulguları ve farklı olan ana makine bilgileri.</translation>
+    </message>
+    <message>
+        <source>The run the others are compared with.</source>
+        <translation>Diğer çalıştırmaların karşılaştırıldığı çalıştırma.</translation>
+    </message>
+    <message>
+        <source>archive</source>
+        <translation>arşiv</translation>
+    </message>
+    <message>
+        <source>Only the samples from FROM to TO seconds after each run&apos;s start (either may be left out).</source>
+        <translation>Yalnızca her çalıştırmanın başlangıcından sonraki FROM ile TO saniyeleri arasındaki örnekler (iki taraftan biri boş bırakılabilir).</translation>
+    </message>
+    <message>
+        <source>FROM:TO</source>
+        <translation>FROM:TO</translation>
+    </message>
+    <message>
+        <source>md (default), csv or json.</source>
+        <translation>md (varsayılan), csv veya json.</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>biçim</translation>
+    </message>
+    <message>
+        <source>Findings rules to use instead of the built-in ones.</source>
+        <translation>Yerleşik kurallar yerine kullanılacak bulgu kuralları.</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>dosya</translation>
+    </message>
+    <message>
+        <source>A run&apos;s throughput for price-performance, e.g. 2=150000 or demo-tuned=1200req/s (ops/s when no unit is given); RUN is the run&apos;s name or its 1-based position, the baseline being 1. Repeatable.</source>
+        <translation>Fiyat-performans için bir çalıştırmanın işlem hacmi, ör. 2=150000 veya demo-tuned=1200req/s (birim verilmezse ops/s); RUN, çalıştırmanın adı ya da 1&apos;den başlayan sırasıdır, referansın sırası 1&apos;dir. Tekrarlanabilir.</translation>
+    </message>
+    <message>
+        <source>RUN=VALUE[UNIT]</source>
+        <translation>RUN=VALUE[UNIT]</translation>
+    </message>
+    <message>
+        <source>A run&apos;s hourly price in USD. Repeatable. Without it the price comes from the built-in EC2 on-demand price table by the run&apos;s instance type.</source>
+        <translation>Bir çalıştırmanın USD cinsinden saatlik fiyatı. Tekrarlanabilir. Verilmezse fiyat, çalıştırmanın örnek türüne göre yerleşik EC2 isteğe bağlı fiyat tablosundan alınır.</translation>
+    </message>
+    <message>
+        <source>RUN=USD_PER_HOUR</source>
+        <translation>RUN=USD_PER_HOUR</translation>
+    </message>
+    <message>
+        <source>Also a row per instance (CPU, disk, interface) of METRIC, named e.g. cpu.user[cpu3], after the metric&apos;s own row; &quot;all&quot; for every per-instance metric. Repeatable.</source>
+        <translation>Ayrıca metriğin kendi satırından sonra METRIC için örnek başına (CPU, disk, arayüz) birer satır, ör. cpu.user[cpu3] adıyla; örnek başına tüm metrikler için &quot;all&quot;. Tekrarlanabilir.</translation>
+    </message>
+    <message>
+        <source>METRIC</source>
+        <translation>METRİK</translation>
+    </message>
+    <message>
+        <source>The runs to compare with the baseline.</source>
+        <translation>Referansla karşılaştırılacak çalıştırmalar.</translation>
+    </message>
+    <message>
+        <source>RUN…</source>
+        <translation>ÇALIŞTIRMA…</translation>
+    </message>
+    <message>
+        <source>give the baseline and at least one run: runlens summary --baseline A.tar.gz B.tar.gz</source>
+        <translation>referansı ve en az bir çalıştırmayı verin: runlens summary --baseline A.tar.gz B.tar.gz</translation>
+    </message>
+    <message>
+        <source>unknown format &quot;%1&quot;: use md, csv or json</source>
+        <translation>bilinmeyen biçim &quot;%1&quot;: md, csv veya json kullanın</translation>
+    </message>
+    <message>
+        <source>the window &quot;%1&quot; is not FROM:TO in seconds with FROM &lt; TO, e.g. 10:50</source>
+        <translation>&quot;%1&quot; penceresi, FROM &lt; TO olan saniye cinsinden FROM:TO biçiminde değil, ör. 10:50</translation>
+    </message>
+    <message>
+        <source>--throughput &quot;%1&quot; is not RUN=VALUE[UNIT] with RUN a run&apos;s name or 1-based position and VALUE a positive number, e.g. 2=150000ops/s</source>
+        <translation>--throughput &quot;%1&quot;, RUN bir çalıştırmanın adı ya da 1&apos;den başlayan sırası ve VALUE pozitif bir sayı olmak üzere RUN=VALUE[UNIT] biçiminde değil, ör. 2=150000ops/s</translation>
+    </message>
+    <message>
+        <source>--price needs --throughput: the cost per 100,000 ops/s comes from both</source>
+        <translation>--price için --throughput gerekir: 100.000 ops/s başına maliyet ikisinden birlikte hesaplanır</translation>
+    </message>
+    <message>
+        <source>--price &quot;%1&quot; is not RUN=USD_PER_HOUR with RUN a run&apos;s name or 1-based position, e.g. 2=0.34</source>
+        <translation>--price &quot;%1&quot;, RUN bir çalıştırmanın adı ya da 1&apos;den başlayan sırası olmak üzere RUN=USD_PER_HOUR biçiminde değil, ör. 2=0.34</translation>
+    </message>
+    <message>
+        <source>--instances &quot;%1&quot;: no run has the metric &quot;%2&quot; (see `runlens-rec info` for the metric ids, or use --instances all)</source>
+        <translation>--instances &quot;%1&quot;: hiçbir çalıştırmada &quot;%2&quot; metriği yok (metrik kimlikleri için `runlens-rec info` komutuna bakın veya --instances all kullanın)</translation>
+    </message>
+    <message>
+        <source>cannot write the summary to the standard output</source>
+        <translation>özet standart çıktıya yazılamıyor</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryData</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 okunamıyor: %2</translation>
+    </message>
+</context>
+<context>
     <name>SummaryExport</name>
     <message>
         <source>whole run</source>
@@ -1423,6 +2467,38 @@ recorded on %3 at %4</source>
         <source>Category</source>
         <translation>Kategori</translation>
     </message>
+    <message>
+        <source>## Price-performance</source>
+        <translation>## Fiyat-performans</translation>
+    </message>
+    <message>
+        <source>Cost per 100,000 units/s = price × 100,000 / throughput; lower is better.</source>
+        <translation>100.000 birim/s başına maliyet = fiyat × 100.000 / işlem hacmi; düşük olan daha iyidir.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Çalıştırma</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>İşlem hacmi</translation>
+    </message>
+    <message>
+        <source>Price (%1/h)</source>
+        <translation>Fiyat (%1/sa)</translation>
+    </message>
+    <message>
+        <source>Price source</source>
+        <translation>Fiyat kaynağı</translation>
+    </message>
+    <message>
+        <source>Cost per 100,000 units/s (%1/h)</source>
+        <translation>100.000 birim/s başına maliyet (%1/sa)</translation>
+    </message>
+    <message>
+        <source>Against baseline</source>
+        <translation>Referansa göre</translation>
+    </message>
 </context>
 <context>
     <name>SummaryTable</name>
@@ -1461,6 +2537,20 @@ recorded on %3 at %4</source>
     <message>
         <source>All categories</source>
         <translation>Tüm kategoriler</translation>
+    </message>
+    <message>
+        <source>Show &amp;Per-Instance Rows</source>
+        <translation>Örnek Başına &amp;Satırları Göster</translation>
+    </message>
+    <message>
+        <source>Add a row for each CPU, disk or interface of this metric, with its own statistics</source>
+        <translation>Bu metriğin her CPU, disk veya arayüzü için kendi istatistikleriyle bir satır ekle</translation>
+    </message>
+    <message numerus="yes">
+        <source>Show &amp;Per-Instance Rows (%n)</source>
+        <translation>
+            <numerusform>Örnek Başına &amp;Satırları Göster (%n)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1517,6 +2607,20 @@ recorded on %3 at %4</source>
         <source>Δ %1</source>
         <translation>Δ %1</translation>
     </message>
+    <message>
+        <source>↳ %1 [%2]</source>
+        <translation>↳ %1 [%2]</translation>
+    </message>
+    <message>
+        <source>%1 of %2 alone (%3)</source>
+        <translation>Yalnızca %1 için %2 (%3)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n instance(s): double-click or use the context menu to show a row for each</source>
+        <translation>
+            <numerusform>%1 — %n örnek: her biri için bir satır göstermek üzere çift tıklayın veya bağlam menüsünü kullanın</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>SummaryView</name>
@@ -1537,6 +2641,17 @@ recorded on %3 at %4</source>
     <message>
         <source>Computing the summary…</source>
         <translation>Özet hesaplanıyor…</translation>
+    </message>
+    <message>
+        <source>Price-performance</source>
+        <translation>Fiyat-performans</translation>
+    </message>
+</context>
+<context>
+    <name>TableFigure</name>
+    <message>
+        <source>… and %1 more</source>
+        <translation>… ve %1 tane daha</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ChartFigure</name>
+    <message>
+        <source>No samples in this window</source>
+        <translation>此窗口内没有样本</translation>
+    </message>
+</context>
+<context>
     <name>ChartGrid</name>
     <message>
         <source>Which instance to show: the aggregate of all, or one CPU, disk, interface …</source>
@@ -26,6 +33,22 @@
     <message>
         <source>all (aggregate)</source>
         <translation>全部（汇总）</translation>
+    </message>
+    <message>
+        <source>Export Heat Map…</source>
+        <translation>导出热力图…</translation>
+    </message>
+    <message>
+        <source>Export Chart…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <source>Copy Heat Map as Image</source>
+        <translation>将热力图复制为图像</translation>
+    </message>
+    <message>
+        <source>Copy Chart as Image</source>
+        <translation>将图表复制为图像</translation>
     </message>
 </context>
 <context>
@@ -258,68 +281,508 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
+    <message>
+        <source>Several hosts, separated by commas or spaces, record the same way side by side</source>
+        <translation>多个主机（以逗号或空格分隔）会以相同方式并行录制</translation>
+    </message>
+    <message>
+        <source>R&amp;uns on Host…</source>
+        <translation>主机上的运行记录(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>List the runs recorded on this host, fetch and open any of them, or delete them there</source>
+        <translation>列出在此主机上录制的运行记录，取回并打开其中任意运行记录，或在主机上将其删除</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>waiting…</source>
+        <translation>等待中…</translation>
+    </message>
+    <message>
+        <source>Enter the host whose runs to browse.</source>
+        <translation>请输入要浏览其运行记录的主机。</translation>
+    </message>
 </context>
 <context>
-    <name>ConnectionOptions</name>
+    <name>ConvertCommand</name>
     <message>
-        <source>Remote user (default: from ~/.ssh/config, else yours).</source>
-        <translation>远程用户（默认：取自 ~/.ssh/config，否则为你的用户名）。</translation>
+        <source>Writes the CPU stacks of FILE (a run archive, folded stacks, or `perf script` output, plain or gzip) as folded stacks, one &quot;frame;frame;frame count&quot; line per stack, sorted, as stackcollapse-perf.pl prints them.</source>
+        <translation>将 FILE（运行记录归档、折叠栈或 `perf script` 输出，未压缩或 gzip 压缩）中的 CPU 调用栈写为折叠栈：每个调用栈一行 &quot;frame;frame;frame count&quot;，已排序，与 stackcollapse-perf.pl 的输出相同。</translation>
     </message>
     <message>
-        <source>USER</source>
-        <translation>用户</translation>
+        <source>Output format; only &quot;folded&quot; for now.</source>
+        <translation>输出格式；目前仅支持 &quot;folded&quot;。</translation>
     </message>
     <message>
-        <source>SSH port (default: from ~/.ssh/config, else 22).</source>
-        <translation>SSH 端口（默认：取自 ~/.ssh/config，否则为 22）。</translation>
+        <source>format</source>
+        <translation>格式</translation>
     </message>
     <message>
-        <source>PORT</source>
-        <translation>端口</translation>
+        <source>Append the process id to the process name (comm-PID).</source>
+        <translation>在进程名后附加进程 ID（comm-PID）。</translation>
     </message>
     <message>
-        <source>Private key file, e.g. an EC2 .pem.</source>
-        <translation>私钥文件，例如 EC2 的 .pem 文件。</translation>
+        <source>Append process and thread id (comm-PID/TID).</source>
+        <translation>附加进程 ID 和线程 ID（comm-PID/TID）。</translation>
     </message>
     <message>
-        <source>FILE</source>
+        <source>Mark kernel frames with _[k].</source>
+        <translation>用 _[k] 标记内核栈帧。</translation>
+    </message>
+    <message>
+        <source>Mark JIT frames with _[j].</source>
+        <translation>用 _[j] 标记 JIT 栈帧。</translation>
+    </message>
+    <message>
+        <source>Both --kernel and --jit.</source>
+        <translation>同时启用 --kernel 和 --jit。</translation>
+    </message>
+    <message>
+        <source>Show the address of frames without a symbol.</source>
+        <translation>显示没有符号的栈帧的地址。</translation>
+    </message>
+    <message>
+        <source>Write to this file instead of the standard output.</source>
+        <translation>写入此文件而不是标准输出。</translation>
+    </message>
+    <message>
+        <source>file</source>
         <translation>文件</translation>
     </message>
     <message>
-        <source>Trust and record an unknown host key (never a changed one).</source>
-        <translation>信任并记录未知的主机密钥（绝不包括已更改的密钥）。</translation>
+        <source>The profile to convert.</source>
+        <translation>要转换的性能剖析文件。</translation>
     </message>
     <message>
-        <source>known_hosts file (default: ~/.ssh/known_hosts).</source>
-        <translation>known_hosts 文件（默认：~/.ssh/known_hosts）。</translation>
+        <source>say which format to write: --to folded</source>
+        <translation>请指定要写入的格式：--to folded</translation>
     </message>
     <message>
-        <source>SSH client config (default: ~/.ssh/config).</source>
-        <translation>SSH 客户端配置（默认：~/.ssh/config）。</translation>
+        <source>give exactly one FILE to convert</source>
+        <translation>请只指定一个要转换的 FILE</translation>
     </message>
     <message>
-        <source>Directory on the host for the recorder and runs (default: ~/.cache/runlens).</source>
-        <translation>主机上用于存放录制器和运行记录的目录（默认：~/.cache/runlens）。</translation>
+        <source>%1 is too large to convert: not enough memory.</source>
+        <translation>%1 过大，无法转换：内存不足。</translation>
     </message>
     <message>
-        <source>DIR</source>
-        <translation>目录</translation>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <source>Seconds each network step may take (default: 20).</source>
-        <translation>每个网络步骤允许耗费的秒数（默认：20）。</translation>
+        <source>cannot write to the standard output</source>
+        <translation>无法写入标准输出</translation>
+    </message>
+</context>
+<context>
+    <name>ExportCommand</name>
+    <message>
+        <source>cannot write to the standard output</source>
+        <translation>无法写入标准输出</translation>
     </message>
     <message>
-        <source>SECONDS</source>
-        <translation>秒数</translation>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <source>runlens: accepting the new %1 host key of %2: %3</source>
-        <translation>runlens: 正在接受 %2 的新 %1 主机密钥：%3</translation>
+        <source>Exports charts, flame graphs, heat maps and the summary of runs for presentations: PNG (at 1×, 2× or 3×), SVG or PDF, drawn fresh at the target size in the presentation style. The first run is the baseline.</source>
+        <translation>为演示文稿导出运行记录的图表、火焰图、热力图和汇总：PNG（1×、2× 或 3×）、SVG 或 PDF，按目标尺寸以演示样式重新绘制。第一个运行记录为基线。</translation>
     </message>
     <message>
-        <source>runlens: the host key of %1 is unknown: %2 %3</source>
-        <translation>runlens: %1 的主机密钥未知：%2 %3</translation>
+        <source>The runs, the baseline first (the option takes every following file).</source>
+        <translation>要比较的运行记录，基线在前（此选项会接收其后的所有文件）。</translation>
+    </message>
+    <message>
+        <source>archive</source>
+        <translation>归档</translation>
+    </message>
+    <message>
+        <source>A metric to chart, e.g. cpu.user or cpu.user[cpu3]. Repeatable: one chart each.</source>
+        <translation>要绘制图表的指标，例如 cpu.user 或 cpu.user[cpu3]。可重复使用：每个指标一张图表。</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Export the flame graph of the last run.</source>
+        <translation>导出最后一个运行记录的火焰图。</translation>
+    </message>
+    <message>
+        <source>With --flamegraph: the differential flame graph of the last run against the baseline.</source>
+        <translation>与 --flamegraph 一起使用：最后一个运行记录相对基线的差分火焰图。</translation>
+    </message>
+    <message>
+        <source>With --diff: compare samples per second instead of shares of each run&apos;s samples.</source>
+        <translation>与 --diff 一起使用：比较每秒样本数，而不是各运行中样本的占比。</translation>
+    </message>
+    <message>
+        <source>Export the per-instance heat map of a metric (each CPU over time).</source>
+        <translation>导出某个指标的逐实例热力图（每个 CPU 随时间的变化）。</translation>
+    </message>
+    <message>
+        <source>Export the summary table: md, csv, png, svg or pdf.</source>
+        <translation>导出汇总表：md、csv、png、svg 或 pdf。</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Only FROM to TO after each run&apos;s start, e.g. 30s:210s or 1m:5m (either side may be left out).</source>
+        <translation>仅使用每个运行开始后从 FROM 到 TO 的部分，例如 30s:210s 或 1m:5m（任一侧均可省略）。</translation>
+    </message>
+    <message>
+        <source>FROM:TO</source>
+        <translation>FROM:TO</translation>
+    </message>
+    <message>
+        <source>png, svg or pdf (default: from the output file&apos;s suffix).</source>
+        <translation>png、svg 或 pdf（默认：根据输出文件的后缀确定）。</translation>
+    </message>
+    <message>
+        <source>WIDTHxHEIGHT in pixels, or 1920x1080, 1280x720, 4:3 (default 1920x1080).</source>
+        <translation>以像素为单位的 WIDTHxHEIGHT，或 1920x1080、1280x720、4:3（默认 1920x1080）。</translation>
+    </message>
+    <message>
+        <source>size</source>
+        <translation>尺寸</translation>
+    </message>
+    <message>
+        <source>PNG pixels per target pixel: 1, 2 or 3 (default 1).</source>
+        <translation>每个目标像素对应的 PNG 像素数：1、2 或 3（默认 1）。</translation>
+    </message>
+    <message>
+        <source>scale</source>
+        <translation>缩放倍数</translation>
+    </message>
+    <message>
+        <source>presentation (default: large type, thick lines) or screen.</source>
+        <translation>presentation（默认：大字号、粗线条）或 screen。</translation>
+    </message>
+    <message>
+        <source>style</source>
+        <translation>样式</translation>
+    </message>
+    <message>
+        <source>The title (default: the runs compared).</source>
+        <translation>标题（默认：所比较的运行记录）。</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>The subtitle (default: the window).</source>
+        <translation>副标题（默认：时间窗口）。</translation>
+    </message>
+    <message>
+        <source>A footnote under the figure.</source>
+        <translation>图下方的脚注。</translation>
+    </message>
+    <message>
+        <source>A footnote with each run&apos;s host: instance type, CPU, CPUs, memory, kernel.</source>
+        <translation>包含各运行记录主机信息的脚注：实例类型、CPU、CPU 数量、内存、内核。</translation>
+    </message>
+    <message>
+        <source>With --summary: only the metrics whose change is beyond noise.</source>
+        <translation>与 --summary 一起使用：仅包含变化超出噪声的指标。</translation>
+    </message>
+    <message>
+        <source>One page per metric instead of a grid on one page (PDF).</source>
+        <translation>每个指标一页，而不是在一页上排成网格（PDF）。</translation>
+    </message>
+    <message>
+        <source>Charts across in the grid (default: by count).</source>
+        <translation>网格中每行的图表数（默认：根据图表数量确定）。</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>The file to write (- for the standard output, text formats only).</source>
+        <translation>要写入的文件（- 表示标准输出，仅限文本格式）。</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>More runs (after --runs A).</source>
+        <translation>更多运行记录（位于 --runs A 之后）。</translation>
+    </message>
+    <message>
+        <source>RUN…</source>
+        <translation>运行记录…</translation>
+    </message>
+    <message>
+        <source>give the runs: runlens export --runs A.tar.gz B.tar.gz --metric cpu.user -o out.svg</source>
+        <translation>请指定运行记录：runlens export --runs A.tar.gz B.tar.gz --metric cpu.user -o out.svg</translation>
+    </message>
+    <message>
+        <source>choose one of --metric (repeatable), --flamegraph, --heatmap or --summary</source>
+        <translation>请从 --metric（可重复）、--flamegraph、--heatmap 或 --summary 中选择一个</translation>
+    </message>
+    <message>
+        <source>--diff goes with --flamegraph</source>
+        <translation>--diff 需与 --flamegraph 一起使用</translation>
+    </message>
+    <message>
+        <source>unknown summary format &quot;%1&quot;: use md, csv, png, svg or pdf</source>
+        <translation>未知的汇总格式 &quot;%1&quot;：请使用 md、csv、png、svg 或 pdf</translation>
+    </message>
+    <message>
+        <source>give the file to write with -o, e.g. -o chart.svg</source>
+        <translation>请用 -o 指定要写入的文件，例如 -o chart.svg</translation>
+    </message>
+    <message>
+        <source>unknown format &quot;%1&quot;: use png, svg or pdf</source>
+        <translation>未知的格式 &quot;%1&quot;：请使用 png、svg 或 pdf</translation>
+    </message>
+    <message>
+        <source>cannot tell the format from &quot;%1&quot;: name it .png, .svg or .pdf, or give --format</source>
+        <translation>无法根据 &quot;%1&quot; 判断格式：请将其命名为 .png、.svg 或 .pdf，或指定 --format</translation>
+    </message>
+    <message>
+        <source>the size &quot;%1&quot; is not WIDTHxHEIGHT (100 to 10000 pixels each) or a preset: 1920x1080, 1280x720, 4:3</source>
+        <translation>尺寸 &quot;%1&quot; 既不是 WIDTHxHEIGHT（各为 100 到 10000 像素），也不是预设值：1920x1080、1280x720、4:3</translation>
+    </message>
+    <message>
+        <source>the scale must be 1, 2 or 3</source>
+        <translation>缩放倍数必须为 1、2 或 3</translation>
+    </message>
+    <message>
+        <source>unknown style &quot;%1&quot;: use presentation or screen</source>
+        <translation>未知的样式 &quot;%1&quot;：请使用 presentation 或 screen</translation>
+    </message>
+    <message>
+        <source>--columns takes 1 to 6</source>
+        <translation>--columns 的取值为 1 到 6</translation>
+    </message>
+    <message>
+        <source>--pages needs PDF: PNG and SVG hold one page</source>
+        <translation>--pages 需要 PDF：PNG 和 SVG 只能包含一页</translation>
+    </message>
+    <message>
+        <source>the window &quot;%1&quot; is not FROM:TO with FROM before TO, e.g. 30s:210s</source>
+        <translation>窗口 &quot;%1&quot; 不是 FROM 早于 TO 的 FROM:TO 格式，例如 30s:210s</translation>
+    </message>
+    <message>
+        <source>no run has the metric &quot;%1&quot; (runlens-rec info RUN lists them)</source>
+        <translation>没有运行记录包含指标 &quot;%1&quot;（runlens-rec info RUN 可列出所有指标）</translation>
+    </message>
+    <message>
+        <source>no run has instances of &quot;%1&quot; to draw a heat map of</source>
+        <translation>没有运行记录包含可用于绘制热力图的 &quot;%1&quot; 实例</translation>
+    </message>
+    <message>
+        <source>--diff needs two runs: the baseline and the run to compare</source>
+        <translation>--diff 需要两个运行记录：基线和要比较的运行记录</translation>
+    </message>
+    <message>
+        <source>%1 has no stack samples (record with runlens-rec record --profile)</source>
+        <translation>%1 没有调用栈样本（请使用 runlens-rec record --profile 录制）</translation>
+    </message>
+    <message>
+        <source>Flame graph: %1 against %2</source>
+        <translation>火焰图：%1 对比 %2</translation>
+    </message>
+    <message>
+        <source>Flame graph: %1</source>
+        <translation>火焰图：%1</translation>
+    </message>
+    <message>
+        <source>Summary: %1</source>
+        <translation>汇总：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Heat map</source>
+        <translation>热力图</translation>
+    </message>
+    <message>
+        <source>Flame graph (as shown)</source>
+        <translation>火焰图（按当前显示）</translation>
+    </message>
+    <message>
+        <source>Summary table (as filtered)</source>
+        <translation>汇总表（按当前筛选）</translation>
+    </message>
+    <message>
+        <source>One page per chart (PDF)</source>
+        <translation>每个图表一页（PDF）</translation>
+    </message>
+    <message>
+        <source>What the charts show (zoom)</source>
+        <translation>图表当前显示的范围（缩放）</translation>
+    </message>
+    <message>
+        <source>The time selection</source>
+        <translation>所选时间范围</translation>
+    </message>
+    <message>
+        <source>The whole run</source>
+        <translation>整个运行</translation>
+    </message>
+    <message>
+        <source>PNG image</source>
+        <translation>PNG 图像</translation>
+    </message>
+    <message>
+        <source>SVG vector drawing</source>
+        <translation>SVG 矢量图</translation>
+    </message>
+    <message>
+        <source>PDF document</source>
+        <translation>PDF 文档</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>Presentation (large type, thick lines)</source>
+        <translation>演示（大字号、粗线条）</translation>
+    </message>
+    <message>
+        <source>Report (closer to the screen)</source>
+        <translation>报告（更接近屏幕显示）</translation>
+    </message>
+    <message>
+        <source>Optional, e.g. the workload and its settings</source>
+        <translation>可选，例如工作负载及其设置</translation>
+    </message>
+    <message>
+        <source>Add each run&apos;s host (instance type, CPU, memory, kernel) to the footnote</source>
+        <translation>在脚注中添加各运行记录的主机信息（实例类型、CPU、内存、内核）</translation>
+    </message>
+    <message>
+        <source>&amp;Export:</source>
+        <translation>导出(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>C&amp;harts:</source>
+        <translation>图表(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>&amp;Heat map of:</source>
+        <translation>热力图指标(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>&amp;Window:</source>
+        <translation>窗口(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Size:</source>
+        <translation>尺寸(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>S&amp;cale:</source>
+        <translation>缩放(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>St&amp;yle:</source>
+        <translation>样式(&amp;Y)：</translation>
+    </message>
+    <message>
+        <source>&amp;Title:</source>
+        <translation>标题(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Su&amp;btitle:</source>
+        <translation>副标题(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>F&amp;ootnote:</source>
+        <translation>脚注(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Image</source>
+        <translation>复制图像(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Nothing to export: choose at least one chart.</source>
+        <translation>没有可导出的内容：请至少选择一个图表。</translation>
+    </message>
+    <message>
+        <source>Pages: %1, %2 × %3 px</source>
+        <translation>页数：%1，%2 × %3 px</translation>
+    </message>
+    <message>
+        <source> (written at %1 × %2)</source>
+        <translation>（以 %1 × %2 写出）</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>%1 文件 (*.%2)</translation>
+    </message>
+</context>
+<context>
+    <name>FigureTexts</name>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 对比 %2</translation>
+    </message>
+    <message>
+        <source>Whole run (%1 – %2)</source>
+        <translation>整个运行（%1 – %2）</translation>
+    </message>
+    <message>
+        <source>Window %1 – %2</source>
+        <translation>窗口 %1 – %2</translation>
+    </message>
+    <message>
+        <source>%1 CPUs</source>
+        <translation>%1 个 CPU</translation>
+    </message>
+    <message>
+        <source>Linux %1</source>
+        <translation>Linux %1</translation>
+    </message>
+</context>
+<context>
+    <name>FigureWriter</name>
+    <message>
+        <source>Exported by Runlens</source>
+        <translation>由 Runlens 导出</translation>
+    </message>
+    <message>
+        <source>Cannot export to %1: %2</source>
+        <translation>无法导出到 %1：%2</translation>
+    </message>
+    <message>
+        <source>there is nothing to export</source>
+        <translation>没有可导出的内容</translation>
+    </message>
+    <message>
+        <source>%1 holds one page and this export has %2; choose PDF for several pages</source>
+        <translation>%1 只能包含一页，而此次导出有 %2 页；如需多页，请选择 PDF</translation>
     </message>
 </context>
 <context>
@@ -335,10 +798,6 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
     <message>
         <source>every rule must be an object</source>
         <translation>每条规则都必须是对象</translation>
-    </message>
-    <message>
-        <source>rule %1 needs an id, a metric and a sentence</source>
-        <translation>规则 %1 需要 ID、指标和描述语句</translation>
     </message>
     <message>
         <source>rule %1 has severity &quot;%2&quot;; use info, warning or critical</source>
@@ -359,6 +818,30 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
     <message>
         <source>rule %1 needs a numeric threshold</source>
         <translation>规则 %1 需要一个数值阈值</translation>
+    </message>
+    <message>
+        <source>rule %1: &quot;host&quot; must be a non-empty list of conditions</source>
+        <translation>规则 %1：&quot;host&quot; 必须是非空的条件列表</translation>
+    </message>
+    <message>
+        <source>rule %1: a host condition needs a section and a key</source>
+        <translation>规则 %1：主机条件需要 section 和 key</translation>
+    </message>
+    <message>
+        <source>rule %1: the host condition on %2 needs an operator (&gt;, &gt;=, &lt; or &lt;=) and a numeric threshold</source>
+        <translation>规则 %1：关于 %2 的主机条件需要运算符（&gt;、&gt;=、&lt; 或 &lt;=）和数值阈值</translation>
+    </message>
+    <message>
+        <source>rule %1: the host condition on %2 needs &quot;in&quot;, &quot;not_in&quot; or an operator and threshold</source>
+        <translation>规则 %1：关于 %2 的主机条件需要 &quot;in&quot;、&quot;not_in&quot;，或者运算符和阈值</translation>
+    </message>
+    <message>
+        <source>rule %1 needs an id, a metric (or host conditions) and a sentence</source>
+        <translation>规则 %1 需要 ID、指标（或主机条件）和描述语句</translation>
+    </message>
+    <message>
+        <source>rule %1 tests host facts alone and must have scope run</source>
+        <translation>规则 %1 仅检测主机信息，其范围必须为 run</translation>
     </message>
 </context>
 <context>
@@ -850,6 +1333,34 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <source>Where the CPU time went in the current run, or what changed from the baseline</source>
         <translation>当前运行中 CPU 时间花在了哪里，或相对基线发生了哪些变化</translation>
     </message>
+    <message>
+        <source>There is nothing to copy: add a chart first.</source>
+        <translation>没有可复制的内容：请先添加图表。</translation>
+    </message>
+    <message>
+        <source>Copied as a %1 × %2 image.</source>
+        <translation>已复制为 %1 × %2 的图像。</translation>
+    </message>
+    <message>
+        <source>Open runs first: there is nothing to export yet.</source>
+        <translation>请先打开运行记录：目前没有可导出的内容。</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export charts, the flame graph, a heat map or the summary as PNG, SVG or PDF for slides</source>
+        <translation>将图表、火焰图、热力图或汇总导出为 PNG、SVG 或 PDF，用于幻灯片</translation>
+    </message>
+    <message>
+        <source>Copy Charts as &amp;Image</source>
+        <translation>将图表复制为图像(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Put every chart on the clipboard as a 1920×1080 presentation image</source>
+        <translation>将所有图表作为 1920×1080 的演示图像放到剪贴板</translation>
+    </message>
 </context>
 <context>
     <name>MetricBrowser</name>
@@ -885,6 +1396,100 @@ Only %4 of the %5 open runs recorded this metric.</source>
     <message>
         <source>Id</source>
         <translation>ID</translation>
+    </message>
+</context>
+<context>
+    <name>PricePerformance</name>
+    <message>
+        <source>no throughput</source>
+        <translation>无吞吐量</translation>
+    </message>
+    <message>
+        <source>no price</source>
+        <translation>无价格</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>baseline has no throughput</source>
+        <translation>基线没有吞吐量</translation>
+    </message>
+    <message>
+        <source>baseline has no price</source>
+        <translation>基线没有价格</translation>
+    </message>
+    <message>
+        <source>no cost to compare</source>
+        <translation>没有可比较的成本</translation>
+    </message>
+    <message>
+        <source>given</source>
+        <translation>手动指定</translation>
+    </message>
+    <message>
+        <source>EC2 price table of %1 (%2, %3)</source>
+        <translation>%1 的 EC2 价格表（%2，%3）</translation>
+    </message>
+    <message>
+        <source>none: no instance type in the run</source>
+        <translation>无：运行记录中没有实例类型</translation>
+    </message>
+    <message>
+        <source>none: %1 is not in the EC2 price table of %2</source>
+        <translation>无：%1 不在 %2 的 EC2 价格表中</translation>
+    </message>
+    <message>
+        <source>%1 (baseline)</source>
+        <translation>%1（基线）</translation>
+    </message>
+    <message>
+        <source>Hourly price in %1, source: %2</source>
+        <translation>每小时价格（%1），来源：%2</translation>
+    </message>
+    <message>
+        <source>The run&apos;s throughput (for example 150000), in the unit of the next column</source>
+        <translation>该运行的吞吐量（例如 150000），单位见下一列</translation>
+    </message>
+    <message>
+        <source>price × 100,000 / throughput: what 100,000 %1 cost per hour; lower is better</source>
+        <translation>价格 × 100,000 / 吞吐量：每小时 100,000 %1 的成本；越低越好</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行记录</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <source>Price (%1/h)</source>
+        <translation>价格（%1/小时）</translation>
+    </message>
+    <message>
+        <source>Cost per 100,000 units/s (%1/h)</source>
+        <translation>每 100,000 单位/秒的成本（%1/小时）</translation>
+    </message>
+    <message>
+        <source>Against baseline</source>
+        <translation>相对基线</translation>
+    </message>
+</context>
+<context>
+    <name>PricePerformancePanel</name>
+    <message>
+        <source>Enter each run&apos;s throughput (for example 150000, or 1200 req/s) and its hourly price; cost per 100,000 units/s = price × 100,000 / throughput, lower is better.</source>
+        <translation>请输入每个运行的吞吐量（例如 150000，或 1200 req/s）及其每小时价格；每 100,000 单位/秒的成本 = 价格 × 100,000 / 吞吐量，越低越好。</translation>
+    </message>
+    <message>
+        <source>Prices are prefilled from EC2 on-demand prices (%1) of %2 by instance type: check them.</source>
+        <translation>价格已按实例类型预填为 %2 的 EC2 按需价格（%1）：请核对。</translation>
     </message>
 </context>
 <context>
@@ -927,6 +1532,221 @@ Only %4 of the %5 open runs recorded this metric.</source>
     <message>
         <source>Starting the recorder</source>
         <translation>启动录制器</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteCommand</name>
+    <message>
+        <source>Remote user (default: from ~/.ssh/config, else yours).</source>
+        <translation>远程用户（默认：取自 ~/.ssh/config，否则为你的用户名）。</translation>
+    </message>
+    <message>
+        <source>USER</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>SSH port (default: from ~/.ssh/config, else 22).</source>
+        <translation>SSH 端口（默认：取自 ~/.ssh/config，否则为 22）。</translation>
+    </message>
+    <message>
+        <source>PORT</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <source>Private key file, e.g. an EC2 .pem.</source>
+        <translation>私钥文件，例如 EC2 的 .pem 文件。</translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Trust and record an unknown host key (never a changed one).</source>
+        <translation>信任并记录未知的主机密钥（绝不包括已更改的密钥）。</translation>
+    </message>
+    <message>
+        <source>known_hosts file (default: ~/.ssh/known_hosts).</source>
+        <translation>known_hosts 文件（默认：~/.ssh/known_hosts）。</translation>
+    </message>
+    <message>
+        <source>SSH client config (default: ~/.ssh/config).</source>
+        <translation>SSH 客户端配置（默认：~/.ssh/config）。</translation>
+    </message>
+    <message>
+        <source>Directory on the host for the recorder and runs (default: ~/.cache/runlens).</source>
+        <translation>主机上用于存放录制器和运行记录的目录（默认：~/.cache/runlens）。</translation>
+    </message>
+    <message>
+        <source>DIR</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>Seconds each network step may take (default: 20).</source>
+        <translation>每个网络步骤允许耗费的秒数（默认：20）。</translation>
+    </message>
+    <message>
+        <source>SECONDS</source>
+        <translation>秒数</translation>
+    </message>
+    <message>
+        <source>runlens: accepting the new %1 host key of %2: %3</source>
+        <translation>runlens: 正在接受 %2 的新 %1 主机密钥：%3</translation>
+    </message>
+    <message>
+        <source>runlens: the host key of %1 is unknown: %2 %3</source>
+        <translation>runlens: %1 的主机密钥未知：%2 %3</translation>
+    </message>
+    <message>
+        <source>runlens: %1 %2% (%3 of %4 bytes)</source>
+        <translation>runlens: %1 %2%（%3/%4 字节）</translation>
+    </message>
+    <message>
+        <source>Install the recorder on HOST over SSH, record there, and optionally fetch the run.</source>
+        <translation>通过 SSH 在 HOST 上安装录制器并在其上录制，还可选择取回运行记录。</translation>
+    </message>
+    <message>
+        <source>Host name, address or ~/.ssh/config alias.</source>
+        <translation>主机名、地址或 ~/.ssh/config 中的别名。</translation>
+    </message>
+    <message>
+        <source>Run name (default: HOST-YYYYMMDD-HHMMSS).</source>
+        <translation>运行名称（默认：HOST-YYYYMMDD-HHMMSS）。</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>How long to record, e.g. 60s, 4m (default: 60s).</source>
+        <translation>录制时长，例如 60s、4m（默认：60s）。</translation>
+    </message>
+    <message>
+        <source>DURATION</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Time between samples (default: 1s).</source>
+        <translation>采样间隔（默认：1s）。</translation>
+    </message>
+    <message>
+        <source>INTERVAL</source>
+        <translation>间隔</translation>
+    </message>
+    <message>
+        <source>Sample CPU stacks for flame graphs (needs perf_event_open permission on the host).</source>
+        <translation>采样 CPU 调用栈以生成火焰图（需要主机上的 perf_event_open 权限）。</translation>
+    </message>
+    <message>
+        <source>Do not read CPU counters.</source>
+        <translation>不读取 CPU 计数器。</translation>
+    </message>
+    <message>
+        <source>Run the recorder with passwordless sudo.</source>
+        <translation>使用免密码 sudo 运行录制器。</translation>
+    </message>
+    <message>
+        <source>Wait for the run and download it into DIR.</source>
+        <translation>等待运行结束并将其下载到 DIR。</translation>
+    </message>
+    <message>
+        <source>The runlens-rec to upload (default: next to runlens, or $RUNLENS_REC).</source>
+        <translation>要上传的 runlens-rec（默认：runlens 所在目录中的副本，或 $RUNLENS_REC）。</translation>
+    </message>
+    <message>
+        <source>An extra argument for &apos;runlens-rec record&apos; (repeatable).</source>
+        <translation>传给 &apos;runlens-rec record&apos; 的额外参数（可重复）。</translation>
+    </message>
+    <message>
+        <source>ARG</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>runlens remote record: expected one HOST. See --help.</source>
+        <translation>runlens remote record: 应指定一个 HOST。请参阅 --help。</translation>
+    </message>
+    <message>
+        <source>runlens remote record: no runlens-rec found next to runlens; pass --recorder FILE or set RUNLENS_REC.</source>
+        <translation>runlens remote record: 在 runlens 所在目录中未找到 runlens-rec；请传入 --recorder FILE 或设置 RUNLENS_REC。</translation>
+    </message>
+    <message>
+        <source>runlens remote record: %1.</source>
+        <translation>runlens remote record: %1。</translation>
+    </message>
+    <message>
+        <source>runlens: connecting to %1</source>
+        <translation>runlens: 正在连接到 %1</translation>
+    </message>
+    <message>
+        <source>runlens: %1 is %2 %3. %4</source>
+        <translation>runlens: %1 是 %2 %3。%4</translation>
+    </message>
+    <message>
+        <source>uploading the recorder</source>
+        <translation>正在上传录制器</translation>
+    </message>
+    <message>
+        <source>runlens: installed %1 as %2</source>
+        <translation>runlens: 已将 %1 安装为 %2</translation>
+    </message>
+    <message>
+        <source>runlens: %1 is already installed</source>
+        <translation>runlens: %1 已安装</translation>
+    </message>
+    <message>
+        <source>runlens: recording %1 on %2</source>
+        <translation>runlens: 正在 %2 上录制 %1</translation>
+    </message>
+    <message>
+        <source>runlens: %1 %2 s, %3 samples</source>
+        <translation>runlens: %1 %2 秒，%3 个样本</translation>
+    </message>
+    <message>
+        <source>runlens remote record: the recording on %1 ended as &quot;%2&quot;.</source>
+        <translation>runlens remote record: %1 上的录制以 &quot;%2&quot; 状态结束。</translation>
+    </message>
+    <message>
+        <source>downloading</source>
+        <translation>正在下载</translation>
+    </message>
+    <message>
+        <source>runlens remote record: %1</source>
+        <translation>runlens remote record: %1</translation>
+    </message>
+    <message>
+        <source>List the run archives on HOST.</source>
+        <translation>列出 HOST 上的运行记录归档。</translation>
+    </message>
+    <message>
+        <source>Download the run RUN from HOST and verify it.</source>
+        <translation>从 HOST 下载运行记录 RUN 并进行校验。</translation>
+    </message>
+    <message>
+        <source>The run&apos;s name.</source>
+        <translation>运行记录的名称。</translation>
+    </message>
+    <message>
+        <source>Local directory for the archive.</source>
+        <translation>存放归档的本地目录。</translation>
+    </message>
+    <message>
+        <source>Delete the host&apos;s copy after a verified download.</source>
+        <translation>下载并校验成功后删除主机上的副本。</translation>
+    </message>
+    <message>
+        <source>runlens remote list: expected HOST. See --help.</source>
+        <translation>runlens remote list: 应指定 HOST。请参阅 --help。</translation>
+    </message>
+    <message>
+        <source>runlens remote fetch: expected HOST RUN --to DIR. See --help.</source>
+        <translation>runlens remote fetch: 应指定 HOST RUN --to DIR。请参阅 --help。</translation>
+    </message>
+    <message>
+        <source>runlens remote: %1</source>
+        <translation>runlens remote: %1</translation>
+    </message>
+    <message>
+        <source>Usage: runlens remote record|fetch|list HOST ... (see runlens remote ACTION --help)</source>
+        <translation>用法：runlens remote record|fetch|list HOST ...（参见 runlens remote ACTION --help）</translation>
     </message>
 </context>
 <context>
@@ -1076,6 +1896,120 @@ Only %4 of the %5 open runs recorded this metric.</source>
     <message>
         <source>Fetched %1.</source>
         <translation>已取回 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteRunsBrowser</name>
+    <message>
+        <source>Runs on %1</source>
+        <translation>%1 上的运行记录</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Fetch and Open</source>
+        <translation>取回并打开(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Download the selected runs (resuming an interrupted download, checked by SHA-256) and open them</source>
+        <translation>下载所选运行记录（可续传中断的下载，并以 SHA-256 校验）并打开</translation>
+    </message>
+    <message>
+        <source>&amp;Delete on Host…</source>
+        <translation>在主机上删除(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Refresh to list the runs on %1.</source>
+        <translation>刷新以列出 %1 上的运行记录。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Delete on Host</source>
+        <translation>在主机上删除</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n run(s) on %1? This removes the host&apos;s copy and cannot be undone:
+
+%2</source>
+        <translation>
+            <numerusform>要删除 %1 上的 %n 个运行记录吗？这将移除主机上的副本，且无法撤销：
+
+%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteRunsWorker</name>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接到 %1…</translation>
+    </message>
+    <message>
+        <source>Listing the runs on %1…</source>
+        <translation>正在列出 %1 上的运行记录…</translation>
+    </message>
+    <message>
+        <source>No runs on %1.</source>
+        <translation>%1 上没有运行记录。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) on %1.</source>
+        <translation>
+            <numerusform>%1 上有 %n 个运行记录。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Downloading %1…</source>
+        <translation>正在下载 %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fetched %n run(s) into %1.</source>
+        <translation>
+            <numerusform>已将 %n 个运行记录取回到 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Deleting %1 on %2…</source>
+        <translation>正在删除 %2 上的 %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n run(s) on %1.</source>
+        <translation>
+            <numerusform>已删除 %1 上的 %n 个运行记录。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1338,6 +2272,116 @@ recorded on %3 at %4</source>
     </message>
 </context>
 <context>
+    <name>SummaryCommand</name>
+    <message>
+        <source>Compares runs with a baseline: for every metric the mean, spread and percentiles over the window, the change against the baseline and whether it is beyond noise (a block bootstrap of the difference of means), the findings of the rules, and the host facts that differ.</source>
+        <translation>将运行记录与基线进行比较：对每个指标给出窗口内的平均值、离散程度和百分位数，相对基线的变化以及该变化是否超出噪声（对均值之差做块自助法检验），规则得出的发现，以及存在差异的主机信息。</translation>
+    </message>
+    <message>
+        <source>The run the others are compared with.</source>
+        <translation>供其他运行记录与之比较的运行记录。</translation>
+    </message>
+    <message>
+        <source>archive</source>
+        <translation>归档</translation>
+    </message>
+    <message>
+        <source>Only the samples from FROM to TO seconds after each run&apos;s start (either may be left out).</source>
+        <translation>仅使用每个运行开始后从第 FROM 秒到第 TO 秒的样本（任一侧均可省略）。</translation>
+    </message>
+    <message>
+        <source>FROM:TO</source>
+        <translation>FROM:TO</translation>
+    </message>
+    <message>
+        <source>md (default), csv or json.</source>
+        <translation>md（默认）、csv 或 json。</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Findings rules to use instead of the built-in ones.</source>
+        <translation>用于替代内置规则的发现规则。</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>A run&apos;s throughput for price-performance, e.g. 2=150000 or demo-tuned=1200req/s (ops/s when no unit is given); RUN is the run&apos;s name or its 1-based position, the baseline being 1. Repeatable.</source>
+        <translation>用于性价比计算的运行记录吞吐量，例如 2=150000 或 demo-tuned=1200req/s（未指定单位时为 ops/s）；RUN 为运行记录的名称或从 1 开始的位置序号，基线为 1。可重复使用。</translation>
+    </message>
+    <message>
+        <source>RUN=VALUE[UNIT]</source>
+        <translation>RUN=VALUE[UNIT]</translation>
+    </message>
+    <message>
+        <source>A run&apos;s hourly price in USD. Repeatable. Without it the price comes from the built-in EC2 on-demand price table by the run&apos;s instance type.</source>
+        <translation>运行记录的每小时价格（美元）。可重复使用。未指定时，按运行记录的实例类型从内置的 EC2 按需价格表中获取价格。</translation>
+    </message>
+    <message>
+        <source>RUN=USD_PER_HOUR</source>
+        <translation>RUN=USD_PER_HOUR</translation>
+    </message>
+    <message>
+        <source>Also a row per instance (CPU, disk, interface) of METRIC, named e.g. cpu.user[cpu3], after the metric&apos;s own row; &quot;all&quot; for every per-instance metric. Repeatable.</source>
+        <translation>在 METRIC 自身的行之后，另为其每个实例（CPU、磁盘、网络接口）各添加一行，名称如 cpu.user[cpu3]；&quot;all&quot; 表示所有逐实例指标。可重复使用。</translation>
+    </message>
+    <message>
+        <source>METRIC</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>The runs to compare with the baseline.</source>
+        <translation>要与基线比较的运行记录。</translation>
+    </message>
+    <message>
+        <source>RUN…</source>
+        <translation>运行记录…</translation>
+    </message>
+    <message>
+        <source>give the baseline and at least one run: runlens summary --baseline A.tar.gz B.tar.gz</source>
+        <translation>请指定基线和至少一个运行记录：runlens summary --baseline A.tar.gz B.tar.gz</translation>
+    </message>
+    <message>
+        <source>unknown format &quot;%1&quot;: use md, csv or json</source>
+        <translation>未知的格式 &quot;%1&quot;：请使用 md、csv 或 json</translation>
+    </message>
+    <message>
+        <source>the window &quot;%1&quot; is not FROM:TO in seconds with FROM &lt; TO, e.g. 10:50</source>
+        <translation>窗口 &quot;%1&quot; 不是以秒为单位且 FROM &lt; TO 的 FROM:TO 格式，例如 10:50</translation>
+    </message>
+    <message>
+        <source>--throughput &quot;%1&quot; is not RUN=VALUE[UNIT] with RUN a run&apos;s name or 1-based position and VALUE a positive number, e.g. 2=150000ops/s</source>
+        <translation>--throughput &quot;%1&quot; 不是 RUN=VALUE[UNIT] 格式（RUN 为运行记录的名称或从 1 开始的位置序号，VALUE 为正数），例如 2=150000ops/s</translation>
+    </message>
+    <message>
+        <source>--price needs --throughput: the cost per 100,000 ops/s comes from both</source>
+        <translation>--price 需要 --throughput：每 100,000 ops/s 的成本由两者共同得出</translation>
+    </message>
+    <message>
+        <source>--price &quot;%1&quot; is not RUN=USD_PER_HOUR with RUN a run&apos;s name or 1-based position, e.g. 2=0.34</source>
+        <translation>--price &quot;%1&quot; 不是 RUN=USD_PER_HOUR 格式（RUN 为运行记录的名称或从 1 开始的位置序号），例如 2=0.34</translation>
+    </message>
+    <message>
+        <source>--instances &quot;%1&quot;: no run has the metric &quot;%2&quot; (see `runlens-rec info` for the metric ids, or use --instances all)</source>
+        <translation>--instances &quot;%1&quot;：没有运行记录包含指标 &quot;%2&quot;（指标 ID 请参阅 `runlens-rec info`，或使用 --instances all）</translation>
+    </message>
+    <message>
+        <source>cannot write the summary to the standard output</source>
+        <translation>无法将汇总写入标准输出</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryData</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>SummaryExport</name>
     <message>
         <source>whole run</source>
@@ -1423,6 +2467,38 @@ recorded on %3 at %4</source>
         <source>Category</source>
         <translation>类别</translation>
     </message>
+    <message>
+        <source>## Price-performance</source>
+        <translation>## 性价比</translation>
+    </message>
+    <message>
+        <source>Cost per 100,000 units/s = price × 100,000 / throughput; lower is better.</source>
+        <translation>每 100,000 单位/秒的成本 = 价格 × 100,000 / 吞吐量；越低越好。</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行记录</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Price (%1/h)</source>
+        <translation>价格（%1/小时）</translation>
+    </message>
+    <message>
+        <source>Price source</source>
+        <translation>价格来源</translation>
+    </message>
+    <message>
+        <source>Cost per 100,000 units/s (%1/h)</source>
+        <translation>每 100,000 单位/秒的成本（%1/小时）</translation>
+    </message>
+    <message>
+        <source>Against baseline</source>
+        <translation>相对基线</translation>
+    </message>
 </context>
 <context>
     <name>SummaryTable</name>
@@ -1461,6 +2537,20 @@ recorded on %3 at %4</source>
     <message>
         <source>All categories</source>
         <translation>所有类别</translation>
+    </message>
+    <message>
+        <source>Show &amp;Per-Instance Rows</source>
+        <translation>显示逐实例行(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Add a row for each CPU, disk or interface of this metric, with its own statistics</source>
+        <translation>为此指标的每个 CPU、磁盘或网络接口各添加一行，显示其各自的统计量</translation>
+    </message>
+    <message numerus="yes">
+        <source>Show &amp;Per-Instance Rows (%n)</source>
+        <translation>
+            <numerusform>显示逐实例行（%n）(&amp;P)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1517,6 +2607,20 @@ recorded on %3 at %4</source>
         <source>Δ %1</source>
         <translation>Δ %1</translation>
     </message>
+    <message>
+        <source>↳ %1 [%2]</source>
+        <translation>↳ %1 [%2]</translation>
+    </message>
+    <message>
+        <source>%1 of %2 alone (%3)</source>
+        <translation>仅 %1 的 %2（%3）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n instance(s): double-click or use the context menu to show a row for each</source>
+        <translation>
+            <numerusform>%1 — %n 个实例：双击或使用上下文菜单可为每个实例显示一行</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>SummaryView</name>
@@ -1537,6 +2641,17 @@ recorded on %3 at %4</source>
     <message>
         <source>Computing the summary…</source>
         <translation>正在计算汇总…</translation>
+    </message>
+    <message>
+        <source>Price-performance</source>
+        <translation>性价比</translation>
+    </message>
+</context>
+<context>
+    <name>TableFigure</name>
+    <message>
+        <source>… and %1 more</source>
+        <translation>… 以及另外 %1 项</translation>
     </message>
 </context>
 <context>

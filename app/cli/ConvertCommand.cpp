@@ -16,10 +16,10 @@
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("ConvertCommand", text);
-}
+// The messages' translation context (lupdate reads Q_DECLARE_TR_FUNCTIONS; a free tr() it cannot).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(ConvertCommand)
+};
 
 void printError(const QString& message)
 {
@@ -38,21 +38,21 @@ int runConvertCommand(int argc, char** argv)
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        tr("Writes the CPU stacks of FILE (a run archive, folded stacks, or `perf script` output, plain or "
+        Text::tr("Writes the CPU stacks of FILE (a run archive, folded stacks, or `perf script` output, plain or "
            "gzip) as folded stacks, one \"frame;frame;frame count\" line per stack, sorted, as "
            "stackcollapse-perf.pl prints them."));
     parser.addHelpOption();
-    const QCommandLineOption to(QStringLiteral("to"), tr("Output format; only \"folded\" for now."), tr("format"));
-    const QCommandLineOption pid(QStringLiteral("pid"), tr("Append the process id to the process name (comm-PID)."));
-    const QCommandLineOption tid(QStringLiteral("tid"), tr("Append process and thread id (comm-PID/TID)."));
-    const QCommandLineOption kernel(QStringLiteral("kernel"), tr("Mark kernel frames with _[k]."));
-    const QCommandLineOption jit(QStringLiteral("jit"), tr("Mark JIT frames with _[j]."));
-    const QCommandLineOption all(QStringLiteral("all"), tr("Both --kernel and --jit."));
-    const QCommandLineOption addrs(QStringLiteral("addrs"), tr("Show the address of frames without a symbol."));
+    const QCommandLineOption to(QStringLiteral("to"), Text::tr("Output format; only \"folded\" for now."), Text::tr("format"));
+    const QCommandLineOption pid(QStringLiteral("pid"), Text::tr("Append the process id to the process name (comm-PID)."));
+    const QCommandLineOption tid(QStringLiteral("tid"), Text::tr("Append process and thread id (comm-PID/TID)."));
+    const QCommandLineOption kernel(QStringLiteral("kernel"), Text::tr("Mark kernel frames with _[k]."));
+    const QCommandLineOption jit(QStringLiteral("jit"), Text::tr("Mark JIT frames with _[j]."));
+    const QCommandLineOption all(QStringLiteral("all"), Text::tr("Both --kernel and --jit."));
+    const QCommandLineOption addrs(QStringLiteral("addrs"), Text::tr("Show the address of frames without a symbol."));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
-                                    tr("Write to this file instead of the standard output."), tr("file"));
+                                    Text::tr("Write to this file instead of the standard output."), Text::tr("file"));
     parser.addOptions({to, pid, tid, kernel, jit, all, addrs, output});
-    parser.addPositionalArgument(QStringLiteral("FILE"), tr("The profile to convert."));
+    parser.addPositionalArgument(QStringLiteral("FILE"), Text::tr("The profile to convert."));
 
     if (!parser.parse(arguments)) {
         printError(parser.errorText());
@@ -63,11 +63,11 @@ int runConvertCommand(int argc, char** argv)
         return 0;
     }
     if (!parser.isSet(to) || parser.value(to) != QLatin1String("folded")) {
-        printError(tr("say which format to write: --to folded"));
+        printError(Text::tr("say which format to write: --to folded"));
         return 2;
     }
     if (parser.positionalArguments().size() != 1) {
-        printError(tr("give exactly one FILE to convert"));
+        printError(Text::tr("give exactly one FILE to convert"));
         return 2;
     }
     const QString path = parser.positionalArguments().constFirst();
@@ -86,7 +86,7 @@ int runConvertCommand(int argc, char** argv)
         printError(QString::fromStdString(error.what()));
         return 1;
     } catch (const std::bad_alloc&) {
-        printError(tr("%1 is too large to convert: not enough memory.").arg(path));
+        printError(Text::tr("%1 is too large to convert: not enough memory.").arg(path));
         return 1;
     }
 
@@ -94,13 +94,13 @@ int runConvertCommand(int argc, char** argv)
         QSaveFile file(parser.value(output));
         if (!file.open(QIODevice::WriteOnly) || file.write(folded.data(), qint64(folded.size())) != qint64(folded.size())
             || !file.commit()) {
-            printError(tr("cannot write %1: %2").arg(parser.value(output), file.errorString()));
+            printError(Text::tr("cannot write %1: %2").arg(parser.value(output), file.errorString()));
             return 1;
         }
         return 0;
     }
     if (std::fwrite(folded.data(), 1, folded.size(), stdout) != folded.size() || std::fflush(stdout) != 0) {
-        printError(tr("cannot write to the standard output"));
+        printError(Text::tr("cannot write to the standard output"));
         return 1;
     }
     return 0;

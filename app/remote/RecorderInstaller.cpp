@@ -11,10 +11,10 @@
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("RecorderInstaller", text);
-}
+// The messages' translation context (lupdate reads Q_DECLARE_TR_FUNCTIONS; a free tr() it cannot).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(RecorderInstaller)
+};
 
 } // namespace
 
@@ -60,14 +60,14 @@ RecorderInstallResult RecorderInstaller::install(SshSession& session, const Remo
     if (host.architecture != m_localArchitecture) {
         if (host.architecture == QLatin1String("arm64"))
             throw SshError(SshError::Kind::Unsupported,
-                           tr("%1 is an arm64 (%2) host, and no recorder for that architecture is bundled yet. "
+                           Text::tr("%1 is an arm64 (%2) host, and no recorder for that architecture is bundled yet. "
                               "Only x86_64 hosts can be recorded for now.").arg(session.target().host, host.machine));
-        throw SshError(SshError::Kind::Unsupported, tr("%1 is a %2 host; the bundled recorder is built for %3.")
+        throw SshError(SshError::Kind::Unsupported, Text::tr("%1 is a %2 host; the bundled recorder is built for %3.")
                                                         .arg(session.target().host, host.machine, m_localArchitecture));
     }
     const QString localSum = sha256OfFile(m_localRecorder);
     if (localSum.isEmpty())
-        throw SshError(SshError::Kind::Transfer, tr("The recorder %1 cannot be read. Build runlens-rec, or set RUNLENS_REC "
+        throw SshError(SshError::Kind::Transfer, Text::tr("The recorder %1 cannot be read. Build runlens-rec, or set RUNLENS_REC "
                                                     "to its path.").arg(m_localRecorder));
 
     RecorderInstallResult result;
@@ -77,14 +77,14 @@ RecorderInstallResult RecorderInstaller::install(SshSession& session, const Remo
     if (remoteSum != localSum) {
         const QString upload = remoteDirectory + QStringLiteral("/.runlens-rec.upload");
         session.runChecked(QuotedCommand({QStringLiteral("mkdir"), QStringLiteral("-p"), remoteDirectory}).toString(),
-                           tr("Creating %1").arg(remoteDirectory));
+                           Text::tr("Creating %1").arg(remoteDirectory));
         session.upload(m_localRecorder, upload, progress);
         const QString uploadedSum = sha256FromSumOutput(
             session.runChecked(QuotedCommand({QStringLiteral("sha256sum"), QStringLiteral("--"), upload}).toString(),
-                               tr("Checking the uploaded recorder")).out);
+                               Text::tr("Checking the uploaded recorder")).out);
         if (uploadedSum != localSum) {
             session.run(QuotedCommand({QStringLiteral("rm"), QStringLiteral("-f"), upload}).toString());
-            throw SshError(SshError::Kind::Checksum, tr("The recorder uploaded to %1 does not match the local copy "
+            throw SshError(SshError::Kind::Checksum, Text::tr("The recorder uploaded to %1 does not match the local copy "
                                                         "(SHA-256 %2, expected %3); it was removed. Try again.")
                                                          .arg(session.target().host, uploadedSum, localSum));
         }
@@ -92,11 +92,11 @@ RecorderInstallResult RecorderInstaller::install(SshSession& session, const Remo
                                .raw(QStringLiteral("&&"))
                                .then(QuotedCommand({QStringLiteral("mv"), QStringLiteral("-f"), upload, result.remotePath}))
                                .toString(),
-                           tr("Installing the recorder"));
+                           Text::tr("Installing the recorder"));
         result.uploaded = true;
     }
     result.version = QString::fromUtf8(session.runChecked(QuotedCommand({result.remotePath, QStringLiteral("--version")}).toString(),
-                                                          tr("Starting the recorder"))
+                                                          Text::tr("Starting the recorder"))
                                            .out.trimmed());
     return result;
 }

@@ -6,10 +6,10 @@
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("RemoteHostInfo", text);
-}
+// The messages' translation context (lupdate reads Q_DECLARE_TR_FUNCTIONS; a free tr() it cannot).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(RemoteHostInfo)
+};
 
 QString normalisedArchitecture(const QString& machine)
 {
@@ -28,10 +28,10 @@ RemoteHostInfo RemoteHostInfo::probe(SshSession& session)
     const QString probe = QStringLiteral(
         "uname -s; uname -m; cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo unknown; "
         "if sudo -n true >/dev/null 2>&1; then echo sudo; else echo nosudo; fi; printf '%s\\n' \"$HOME\"");
-    const RemoteCommandResult result = session.runChecked(probe, tr("Detecting the operating system"), 30);
+    const RemoteCommandResult result = session.runChecked(probe, Text::tr("Detecting the operating system"), 30);
     const QStringList lines = QString::fromUtf8(result.out).split(QLatin1Char('\n'));
     if (lines.size() < 5)
-        throw SshError(SshError::Kind::Command, tr("%1 answered the system probe with unexpected output.").arg(session.target().host));
+        throw SshError(SshError::Kind::Command, Text::tr("%1 answered the system probe with unexpected output.").arg(session.target().host));
     RemoteHostInfo info;
     info.os = lines[0].trimmed();
     info.machine = lines[1].trimmed();
@@ -43,21 +43,21 @@ RemoteHostInfo RemoteHostInfo::probe(SshSession& session)
     info.home = lines[4].trimmed();
     if (info.os != QLatin1String("Linux"))
         throw SshError(SshError::Kind::Unsupported,
-                       tr("%1 runs %2; the recorder runs on Linux only.").arg(session.target().host, info.os));
+                       Text::tr("%1 runs %2; the recorder runs on Linux only.").arg(session.target().host, info.os));
     return info;
 }
 
 QString RemoteHostInfo::pmuAdvice() const
 {
     if (perfEventParanoid <= 0)
-        return tr("perf_event_paranoid is %1: CPU counters and profiles work without sudo.").arg(perfEventParanoid);
+        return Text::tr("perf_event_paranoid is %1: CPU counters and profiles work without sudo.").arg(perfEventParanoid);
     if (passwordlessSudo)
-        return tr("perf_event_paranoid is %1, and passwordless sudo is available: record with sudo for system-wide "
+        return Text::tr("perf_event_paranoid is %1, and passwordless sudo is available: record with sudo for system-wide "
                   "CPU counters and profiles.").arg(perfEventParanoid);
     if (perfEventParanoid <= 2)
-        return tr("perf_event_paranoid is %1 and there is no passwordless sudo: CPU counters and profiles cover only "
+        return Text::tr("perf_event_paranoid is %1 and there is no passwordless sudo: CPU counters and profiles cover only "
                   "this user's processes. An administrator can run 'sysctl kernel.perf_event_paranoid=0'.")
             .arg(perfEventParanoid);
-    return tr("perf_event_paranoid is %1 and there is no passwordless sudo: no CPU counters or profiles, only system "
+    return Text::tr("perf_event_paranoid is %1 and there is no passwordless sudo: no CPU counters or profiles, only system "
               "metrics. An administrator can run 'sysctl kernel.perf_event_paranoid=0'.").arg(perfEventParanoid);
 }

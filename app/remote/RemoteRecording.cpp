@@ -12,10 +12,10 @@
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("RemoteRecording", text);
-}
+// The messages' translation context (lupdate reads Q_DECLARE_TR_FUNCTIONS; a free tr() it cannot).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(RemoteRecording)
+};
 
 } // namespace
 
@@ -29,16 +29,16 @@ RemoteRecording::RemoteRecording(SshSession& session, QString recorder, QString 
 QString RemoteRecording::whyInvalidName(const QString& name)
 {
     if (name.isEmpty())
-        return tr("the run name is empty");
+        return Text::tr("the run name is empty");
     if (name.size() > 120)
-        return tr("the run name is longer than 120 characters");
+        return Text::tr("the run name is longer than 120 characters");
     if (name.startsWith(QLatin1Char('.')) || name.startsWith(QLatin1Char('-')))
-        return tr("the run name cannot start with '.' or '-'");
+        return Text::tr("the run name cannot start with '.' or '-'");
     for (const QChar c : name) {
         if (c == QLatin1Char('/') || c == QLatin1Char('\\'))
-            return tr("the run name cannot contain '/' or '\\'");
+            return Text::tr("the run name cannot contain '/' or '\\'");
         if (c.unicode() < 0x20 || c.unicode() == 0x7f)
-            return tr("the run name cannot contain control characters");
+            return Text::tr("the run name cannot contain control characters");
     }
     return {};
 }
@@ -51,7 +51,7 @@ QString RemoteRecording::remoteArchivePath(const QString& name) const
 void RemoteRecording::start(const RecordingRequest& request)
 {
     if (const QString why = whyInvalidName(request.name); !why.isEmpty())
-        throw SshError(SshError::Kind::Command, tr("Cannot record \"%1\": %2.").arg(request.name, why));
+        throw SshError(SshError::Kind::Command, Text::tr("Cannot record \"%1\": %2.").arg(request.name, why));
     QuotedCommand record;
     if (request.useSudo)
         record.args({QStringLiteral("sudo"), QStringLiteral("-n")});
@@ -78,7 +78,7 @@ void RemoteRecording::start(const RecordingRequest& request)
         .raw(QStringLiteral("</dev/null >"))
         .arg(log)
         .raw(QStringLiteral("2>&1 &"));
-    m_session.runChecked(command.toString(), tr("Starting the recording"), 30);
+    m_session.runChecked(command.toString(), Text::tr("Starting the recording"), 30);
 
     // The recorder validates its options before it writes the status file: wait for one or the
     // other. A recorder that refused to start has written why into its log.
@@ -89,11 +89,11 @@ void RemoteRecording::start(const RecordingRequest& request)
         if (attempt >= 5) {
             const QString output = QString::fromUtf8(m_session.run(showLog, 10).out).trimmed();
             if (!output.isEmpty())
-                throw SshError(SshError::Kind::Command, tr("The recorder on %1 did not start: %2").arg(m_session.target().host, output));
+                throw SshError(SshError::Kind::Command, Text::tr("The recorder on %1 did not start: %2").arg(m_session.target().host, output));
         }
         QThread::msleep(200);
     }
-    throw SshError(SshError::Kind::Command, tr("The recorder on %1 did not start within 10 seconds.").arg(m_session.target().host));
+    throw SshError(SshError::Kind::Command, Text::tr("The recorder on %1 did not start within 10 seconds.").arg(m_session.target().host));
 }
 
 RecordingStatus RemoteRecording::parseStatus(const QByteArray& json)
@@ -113,7 +113,7 @@ RecordingStatus RemoteRecording::status(const QString& name)
 {
     const RemoteCommandResult result = m_session.runChecked(
         QuotedCommand({m_recorder, QStringLiteral("status"), m_runsDirectory, QStringLiteral("--name"), name}).toString(),
-        tr("Reading the recording's status"), 30);
+        Text::tr("Reading the recording's status"), 30);
     return parseStatus(result.out);
 }
 
@@ -126,7 +126,7 @@ void RemoteRecording::stop(const QString& name, bool useSudo)
     if (useSudo)
         kill.args({QStringLiteral("sudo"), QStringLiteral("-n")});
     kill.args({QStringLiteral("kill"), QStringLiteral("-INT"), QString::number(current.pid)});
-    m_session.runChecked(kill.toString(), tr("Stopping the recording"), 30);
+    m_session.runChecked(kill.toString(), Text::tr("Stopping the recording"), 30);
 }
 
 QList<RemoteRun> RemoteRecording::listRuns()
@@ -147,37 +147,37 @@ QList<RemoteRun> RemoteRecording::listRuns()
 QString RemoteRecording::fetch(const QString& name, const QString& localDirectory, const TransferProgress& progress)
 {
     if (const QString why = whyInvalidName(name); !why.isEmpty())
-        throw SshError(SshError::Kind::Command, tr("Cannot fetch \"%1\": %2.").arg(name, why));
+        throw SshError(SshError::Kind::Command, Text::tr("Cannot fetch \"%1\": %2.").arg(name, why));
     const QString remote = remoteArchivePath(name);
     const QString target = QDir(localDirectory).filePath(name + QStringLiteral(".tar.gz"));
     const QString partial = target + QStringLiteral(".part");
     const RemoteCommandResult sum = m_session.run(QuotedCommand({QStringLiteral("sha256sum"), QStringLiteral("--"), remote}).toString(), 120);
     const QString remoteSum = sha256FromSumOutput(sum.out);
     if (sum.exitCode != 0 || remoteSum.isEmpty())
-        throw SshError(SshError::Kind::Transfer, tr("The run %1 is not on %2 (%3).")
+        throw SshError(SshError::Kind::Transfer, Text::tr("The run %1 is not on %2 (%3).")
                                                      .arg(name, m_session.target().host, QString::fromUtf8(sum.err.trimmed())));
     if (QFile::exists(target) && RecorderInstaller::sha256OfFile(target) == remoteSum)
         return target; // fetched before
     if (!QDir().mkpath(localDirectory))
-        throw SshError(SshError::Kind::Transfer, tr("Could not create %1.").arg(localDirectory));
+        throw SshError(SshError::Kind::Transfer, Text::tr("Could not create %1.").arg(localDirectory));
 
     m_session.downloadResuming(remote, partial, progress);
     const QString localSum = RecorderInstaller::sha256OfFile(partial);
     if (localSum != remoteSum) {
         QFile::remove(partial);
-        throw SshError(SshError::Kind::Checksum, tr("The download of %1 from %2 does not match the host's copy (SHA-256 %3, "
+        throw SshError(SshError::Kind::Checksum, Text::tr("The download of %1 from %2 does not match the host's copy (SHA-256 %3, "
                                                     "expected %4). The partial file was removed; fetch again.")
                                                      .arg(name, m_session.target().host, localSum, remoteSum));
     }
     QFile::remove(target);
     if (!QFile::rename(partial, target))
-        throw SshError(SshError::Kind::Transfer, tr("Could not move the download into %1.").arg(target));
+        throw SshError(SshError::Kind::Transfer, Text::tr("Could not move the download into %1.").arg(target));
     return target;
 }
 
 void RemoteRecording::deleteRun(const QString& name)
 {
     if (const QString why = whyInvalidName(name); !why.isEmpty())
-        throw SshError(SshError::Kind::Command, tr("Cannot delete \"%1\": %2.").arg(name, why));
+        throw SshError(SshError::Kind::Command, Text::tr("Cannot delete \"%1\": %2.").arg(name, why));
     m_session.removeFile(remoteArchivePath(name));
 }

@@ -15,10 +15,10 @@
 
 namespace {
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("SshSession", text);
-}
+// The messages' translation context (lupdate reads Q_DECLARE_TR_FUNCTIONS; a free tr() it cannot).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(SshSession)
+};
 
 // OpenSSH resets the session on oversized SFTP packets; 32 KiB is safe on every server.
 constexpr int kChunkBytes = 32 * 1024;
@@ -85,7 +85,7 @@ void SshSession::disconnect()
 void SshSession::throwIfCancelled() const
 {
     if (m_cancel && m_cancel->load())
-        throw SshError(SshError::Kind::Cancelled, tr("Cancelled."));
+        throw SshError(SshError::Kind::Cancelled, Text::tr("Cancelled."));
 }
 
 QString SshSession::lastError() const
@@ -98,12 +98,12 @@ QString SshSession::sftpError(const QString& path) const
     const int code = m_sftp ? sftp_get_error(m_sftp) : -1;
     QString reason;
     switch (code) {
-    case SSH_FX_NO_SUCH_FILE: reason = tr("no such file"); break;
-    case SSH_FX_PERMISSION_DENIED: reason = tr("permission denied"); break;
-    case SSH_FX_FAILURE: reason = tr("the server reported a failure"); break;
+    case SSH_FX_NO_SUCH_FILE: reason = Text::tr("no such file"); break;
+    case SSH_FX_PERMISSION_DENIED: reason = Text::tr("permission denied"); break;
+    case SSH_FX_FAILURE: reason = Text::tr("the server reported a failure"); break;
     default: reason = lastError(); break;
     }
-    return tr("%1 on %2: %3").arg(path, m_target.host, reason);
+    return Text::tr("%1 on %2: %3").arg(path, m_target.host, reason);
 }
 
 void SshSession::setOptions()
@@ -116,7 +116,7 @@ void SshSession::setOptions()
     // then what the user typed, which wins.
     const QByteArray config = m_target.sshConfigFile.toUtf8();
     if (ssh_options_parse_config(m_session, config.isEmpty() ? nullptr : config.constData()) != SSH_OK)
-        throw SshError(SshError::Kind::Connection, tr("Could not read the SSH configuration for %1: %2").arg(m_target.host, lastError()));
+        throw SshError(SshError::Kind::Connection, Text::tr("Could not read the SSH configuration for %1: %2").arg(m_target.host, lastError()));
     bool processConfig = false;
     ssh_options_set(m_session, SSH_OPTIONS_PROCESS_CONFIG, &processConfig);
     if (!m_target.user.isEmpty())
@@ -139,10 +139,10 @@ void SshSession::connect()
     throwIfCancelled();
     m_session = ssh_new();
     if (!m_session)
-        throw SshError(SshError::Kind::Connection, tr("Could not create an SSH session."));
+        throw SshError(SshError::Kind::Connection, Text::tr("Could not create an SSH session."));
     setOptions();
     if (ssh_connect(m_session) != SSH_OK)
-        throw SshError(SshError::Kind::Connection, tr("Could not connect to %1: %2").arg(m_target.displayName(), lastError()));
+        throw SshError(SshError::Kind::Connection, Text::tr("Could not connect to %1: %2").arg(m_target.displayName(), lastError()));
     throwIfCancelled();
     verifyHostKey();
     throwIfCancelled();
@@ -153,12 +153,12 @@ void SshSession::verifyHostKey()
 {
     ssh_key rawKey = nullptr;
     if (ssh_get_server_publickey(m_session, &rawKey) != SSH_OK)
-        throw SshError(SshError::Kind::Connection, tr("%1 sent no host key: %2").arg(m_target.host, lastError()));
+        throw SshError(SshError::Kind::Connection, Text::tr("%1 sent no host key: %2").arg(m_target.host, lastError()));
     const Key key(rawKey);
     unsigned char* hash = nullptr;
     size_t hashLength = 0;
     if (ssh_get_publickey_hash(key.get(), SSH_PUBLICKEY_HASH_SHA256, &hash, &hashLength) != SSH_OK)
-        throw SshError(SshError::Kind::Connection, tr("Could not hash the host key of %1.").arg(m_target.host));
+        throw SshError(SshError::Kind::Connection, Text::tr("Could not hash the host key of %1.").arg(m_target.host));
     char* text = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, hashLength);
     m_fingerprint = QString::fromLatin1(text);
     ssh_string_free_char(text);
@@ -171,7 +171,7 @@ void SshSession::verifyHostKey()
     case SSH_KNOWN_HOSTS_CHANGED:
     case SSH_KNOWN_HOSTS_OTHER:
         throw SshError(SshError::Kind::HostKeyChanged,
-                       tr("The host key of %1 has changed (it is now %2 %3). Someone may be intercepting the "
+                       Text::tr("The host key of %1 has changed (it is now %2 %3). Someone may be intercepting the "
                           "connection, or the host was reinstalled or its address reused (common with EC2 "
                           "instances). The connection was refused. If you know why the key changed, remove the old "
                           "entry from your known_hosts file (ssh-keygen -R %1) and connect again.")
@@ -180,16 +180,16 @@ void SshSession::verifyHostKey()
     case SSH_KNOWN_HOSTS_UNKNOWN:
         if (!m_prompts.acceptNewHostKey || !m_prompts.acceptNewHostKey(m_target.host, keyType, m_fingerprint))
             throw SshError(SshError::Kind::HostKeyUnknown,
-                           tr("The host key of %1 is not known (%2 %3). Check the fingerprint with the host's "
+                           Text::tr("The host key of %1 is not known (%2 %3). Check the fingerprint with the host's "
                               "administrator, or on EC2 in the instance's system log, and accept it to connect.")
                                .arg(m_target.host, keyType, m_fingerprint));
         if (ssh_session_update_known_hosts(m_session) != SSH_OK)
-            throw SshError(SshError::Kind::Connection, tr("Could not add the host key of %1 to known_hosts: %2").arg(m_target.host, lastError()));
+            throw SshError(SshError::Kind::Connection, Text::tr("Could not add the host key of %1 to known_hosts: %2").arg(m_target.host, lastError()));
         return;
     case SSH_KNOWN_HOSTS_ERROR:
         break;
     }
-    throw SshError(SshError::Kind::Connection, tr("Could not check the host key of %1: %2").arg(m_target.host, lastError()));
+    throw SshError(SshError::Kind::Connection, Text::tr("Could not check the host key of %1: %2").arg(m_target.host, lastError()));
 }
 
 void SshSession::authenticate()
@@ -205,31 +205,31 @@ void SshSession::authenticate()
         int imported = ssh_pki_import_privkey_file(file.constData(), nullptr, nullptr, nullptr, &rawKey);
         if (imported != SSH_OK && m_prompts.askSecret) {
             // Encrypted keys need their passphrase; it is used once and not kept.
-            if (auto passphrase = m_prompts.askSecret(tr("Passphrase for %1:").arg(m_target.identityFile), false))
+            if (auto passphrase = m_prompts.askSecret(Text::tr("Passphrase for %1:").arg(m_target.identityFile), false))
                 imported = ssh_pki_import_privkey_file(file.constData(), passphrase->toUtf8().constData(), nullptr, nullptr, &rawKey);
         }
         if (imported != SSH_OK) {
-            failures << tr("key %1: could not be read (missing, not a private key, or wrong passphrase)").arg(m_target.identityFile);
+            failures << Text::tr("key %1: could not be read (missing, not a private key, or wrong passphrase)").arg(m_target.identityFile);
         } else {
             const Key key(rawKey);
             const int result = ssh_userauth_publickey(m_session, nullptr, key.get());
             if (result == SSH_AUTH_SUCCESS)
                 return;
-            failures << tr("key %1: refused by the server (%2)").arg(m_target.identityFile, lastError());
+            failures << Text::tr("key %1: refused by the server (%2)").arg(m_target.identityFile, lastError());
         }
     }
     throwIfCancelled();
     if ((methods & SSH_AUTH_METHOD_PUBLICKEY) && m_target.useAgent && qEnvironmentVariableIsSet("SSH_AUTH_SOCK")) {
         if (ssh_userauth_agent(m_session, nullptr) == SSH_AUTH_SUCCESS)
             return;
-        failures << tr("ssh-agent: no key the server accepts (%1)").arg(lastError());
+        failures << Text::tr("ssh-agent: no key the server accepts (%1)").arg(lastError());
     }
     throwIfCancelled();
     if (methods & SSH_AUTH_METHOD_PUBLICKEY) {
         // The default keys (~/.ssh/id_*) and the IdentityFile entries of ~/.ssh/config.
         if (ssh_userauth_publickey_auto(m_session, nullptr, nullptr) == SSH_AUTH_SUCCESS)
             return;
-        failures << tr("default keys: none accepted (%1)").arg(lastError());
+        failures << Text::tr("default keys: none accepted (%1)").arg(lastError());
     }
     throwIfCancelled();
     if ((methods & SSH_AUTH_METHOD_INTERACTIVE) && m_prompts.askSecret) {
@@ -241,42 +241,42 @@ void SshSession::authenticate()
                 const QString prompt = QString::fromUtf8(ssh_userauth_kbdint_getprompt(m_session, unsigned(i), &echo));
                 const auto answer = m_prompts.askSecret(prompt, echo != 0);
                 if (!answer)
-                    throw SshError(SshError::Kind::Cancelled, tr("Cancelled."));
+                    throw SshError(SshError::Kind::Cancelled, Text::tr("Cancelled."));
                 ssh_userauth_kbdint_setanswer(m_session, unsigned(i), answer->toUtf8().constData());
             }
             result = ssh_userauth_kbdint(m_session, nullptr, nullptr);
         }
         if (result == SSH_AUTH_SUCCESS)
             return;
-        failures << tr("keyboard-interactive: refused (%1)").arg(lastError());
+        failures << Text::tr("keyboard-interactive: refused (%1)").arg(lastError());
     }
     throwIfCancelled();
     if ((methods & SSH_AUTH_METHOD_PASSWORD) && m_prompts.askSecret) {
-        const auto password = m_prompts.askSecret(tr("Password for %1:").arg(m_target.displayName()), false);
+        const auto password = m_prompts.askSecret(Text::tr("Password for %1:").arg(m_target.displayName()), false);
         if (!password)
-            throw SshError(SshError::Kind::Cancelled, tr("Cancelled."));
+            throw SshError(SshError::Kind::Cancelled, Text::tr("Cancelled."));
         if (ssh_userauth_password(m_session, nullptr, password->toUtf8().constData()) == SSH_AUTH_SUCCESS)
             return;
-        failures << tr("password: refused (%1)").arg(lastError());
+        failures << Text::tr("password: refused (%1)").arg(lastError());
     }
     if (failures.isEmpty())
-        failures << tr("the server offers no method this connection can use");
+        failures << Text::tr("the server offers no method this connection can use");
     throw SshError(SshError::Kind::Authentication,
-                   tr("Authentication to %1 failed. %2.").arg(m_target.displayName(), failures.join(QLatin1String("; "))));
+                   Text::tr("Authentication to %1 failed. %2.").arg(m_target.displayName(), failures.join(QLatin1String("; "))));
 }
 
 RemoteCommandResult SshSession::run(const QString& commandLine, int timeoutSeconds, const QByteArray& input)
 {
     throwIfCancelled();
     if (!isConnected())
-        throw SshError(SshError::Kind::Connection, tr("Not connected to %1.").arg(m_target.displayName()));
+        throw SshError(SshError::Kind::Connection, Text::tr("Not connected to %1.").arg(m_target.displayName()));
     Channel channel(ssh_channel_new(m_session));
     if (!channel || ssh_channel_open_session(channel.get()) != SSH_OK)
-        throw SshError(SshError::Kind::Connection, tr("Could not open a channel to %1: %2").arg(m_target.host, lastError()));
+        throw SshError(SshError::Kind::Connection, Text::tr("Could not open a channel to %1: %2").arg(m_target.host, lastError()));
     if (ssh_channel_request_exec(channel.get(), commandLine.toUtf8().constData()) != SSH_OK)
-        throw SshError(SshError::Kind::Command, tr("%1 refused to run a command: %2").arg(m_target.host, lastError()));
+        throw SshError(SshError::Kind::Command, Text::tr("%1 refused to run a command: %2").arg(m_target.host, lastError()));
     if (!input.isEmpty() && ssh_channel_write(channel.get(), input.constData(), uint32_t(input.size())) != input.size())
-        throw SshError(SshError::Kind::Command, tr("Could not send input to %1: %2").arg(m_target.host, lastError()));
+        throw SshError(SshError::Kind::Command, Text::tr("Could not send input to %1: %2").arg(m_target.host, lastError()));
     ssh_channel_send_eof(channel.get());
 
     RemoteCommandResult result;
@@ -285,15 +285,15 @@ RemoteCommandResult SshSession::run(const QString& commandLine, int timeoutSecon
     for (;;) {
         throwIfCancelled();
         if (deadline.hasExpired())
-            throw SshError(SshError::Kind::Timeout, tr("A command on %1 did not finish within %2 seconds.").arg(m_target.host).arg(timeoutSeconds));
+            throw SshError(SshError::Kind::Timeout, Text::tr("A command on %1 did not finish within %2 seconds.").arg(m_target.host).arg(timeoutSeconds));
         const int out = ssh_channel_read_timeout(channel.get(), buffer, sizeof buffer, 0, kPollMilliseconds);
         if (out == SSH_ERROR)
-            throw SshError(SshError::Kind::Connection, tr("The connection to %1 broke: %2").arg(m_target.host, lastError()));
+            throw SshError(SshError::Kind::Connection, Text::tr("The connection to %1 broke: %2").arg(m_target.host, lastError()));
         if (out > 0)
             result.out.append(buffer, out);
         const int err = ssh_channel_read_nonblocking(channel.get(), buffer, sizeof buffer, 1);
         if (err == SSH_ERROR)
-            throw SshError(SshError::Kind::Connection, tr("The connection to %1 broke: %2").arg(m_target.host, lastError()));
+            throw SshError(SshError::Kind::Connection, Text::tr("The connection to %1 broke: %2").arg(m_target.host, lastError()));
         if (err > 0)
             result.err.append(buffer, err);
         if (out == 0 && err <= 0 && ssh_channel_is_eof(channel.get()))
@@ -308,7 +308,7 @@ RemoteCommandResult SshSession::runChecked(const QString& commandLine, const QSt
     RemoteCommandResult result = run(commandLine, timeoutSeconds);
     if (result.exitCode != 0) {
         const QString detail = QString::fromUtf8(result.err.trimmed().isEmpty() ? result.out.trimmed() : result.err.trimmed());
-        throw SshError(SshError::Kind::Command, tr("%1 failed on %2 (exit status %3): %4")
+        throw SshError(SshError::Kind::Command, Text::tr("%1 failed on %2 (exit status %3): %4")
                                                     .arg(what, m_target.host).arg(result.exitCode).arg(detail));
     }
     return result;
@@ -319,14 +319,14 @@ sftp_session SshSession::sftp()
     if (m_sftp)
         return m_sftp;
     if (!isConnected())
-        throw SshError(SshError::Kind::Connection, tr("Not connected to %1.").arg(m_target.displayName()));
+        throw SshError(SshError::Kind::Connection, Text::tr("Not connected to %1.").arg(m_target.displayName()));
     m_sftp = sftp_new(m_session);
     if (!m_sftp || sftp_init(m_sftp) != SSH_OK) {
         const QString error = lastError();
         if (m_sftp)
             sftp_free(m_sftp);
         m_sftp = nullptr;
-        throw SshError(SshError::Kind::Transfer, tr("%1 offers no SFTP: %2").arg(m_target.host, error));
+        throw SshError(SshError::Kind::Transfer, Text::tr("%1 offers no SFTP: %2").arg(m_target.host, error));
     }
     return m_sftp;
 }
@@ -335,21 +335,21 @@ void SshSession::upload(const QString& localPath, const QString& remotePath, con
 {
     QFile local(localPath);
     if (!local.open(QIODevice::ReadOnly))
-        throw SshError(SshError::Kind::Transfer, tr("Could not read %1: %2").arg(localPath, local.errorString()));
+        throw SshError(SshError::Kind::Transfer, Text::tr("Could not read %1: %2").arg(localPath, local.errorString()));
     sftp_session session = sftp();
     SftpFile remote(sftp_open(session, remotePath.toUtf8().constData(), O_WRONLY | O_CREAT | O_TRUNC, 0700));
     if (!remote)
-        throw SshError(SshError::Kind::Transfer, tr("Could not create %1").arg(sftpError(remotePath)));
+        throw SshError(SshError::Kind::Transfer, Text::tr("Could not create %1").arg(sftpError(remotePath)));
     const qint64 total = local.size();
     qint64 done = 0;
     QByteArray chunk;
     while (!(chunk = local.read(kChunkBytes)).isEmpty()) {
         throwIfCancelled();
         if (sftp_write(remote.get(), chunk.constData(), size_t(chunk.size())) != chunk.size())
-            throw SshError(SshError::Kind::Transfer, tr("Could not write %1").arg(sftpError(remotePath)));
+            throw SshError(SshError::Kind::Transfer, Text::tr("Could not write %1").arg(sftpError(remotePath)));
         done += chunk.size();
         if (progress && !progress(done, total))
-            throw SshError(SshError::Kind::Cancelled, tr("Cancelled."));
+            throw SshError(SshError::Kind::Cancelled, Text::tr("Cancelled."));
     }
 }
 
@@ -358,15 +358,15 @@ qint64 SshSession::downloadResuming(const QString& remotePath, const QString& lo
     sftp_session session = sftp();
     SftpFile remote(sftp_open(session, remotePath.toUtf8().constData(), O_RDONLY, 0));
     if (!remote)
-        throw SshError(SshError::Kind::Transfer, tr("Could not open %1").arg(sftpError(remotePath)));
+        throw SshError(SshError::Kind::Transfer, Text::tr("Could not open %1").arg(sftpError(remotePath)));
     const Attributes attributes(sftp_fstat(remote.get()));
     if (!attributes)
-        throw SshError(SshError::Kind::Transfer, tr("Could not read the size of %1").arg(sftpError(remotePath)));
+        throw SshError(SshError::Kind::Transfer, Text::tr("Could not read the size of %1").arg(sftpError(remotePath)));
     const qint64 total = qint64(attributes->size);
 
     QFile local(localPath);
     if (!local.open(QIODevice::ReadWrite))
-        throw SshError(SshError::Kind::Transfer, tr("Could not write %1: %2").arg(localPath, local.errorString()));
+        throw SshError(SshError::Kind::Transfer, Text::tr("Could not write %1: %2").arg(localPath, local.errorString()));
     qint64 done = local.size();
     if (done > total) { // not a prefix of this file: start again
         local.resize(0);
@@ -374,9 +374,9 @@ qint64 SshSession::downloadResuming(const QString& remotePath, const QString& lo
     }
     local.seek(done);
     if (done > 0 && sftp_seek64(remote.get(), uint64_t(done)) != 0)
-        throw SshError(SshError::Kind::Transfer, tr("Could not resume %1").arg(sftpError(remotePath)));
+        throw SshError(SshError::Kind::Transfer, Text::tr("Could not resume %1").arg(sftpError(remotePath)));
     if (progress && !progress(done, total))
-        throw SshError(SshError::Kind::Cancelled, tr("Cancelled."));
+        throw SshError(SshError::Kind::Cancelled, Text::tr("Cancelled."));
 
     QByteArray buffer(kChunkBytes, Qt::Uninitialized);
     while (done < total) {
@@ -384,16 +384,16 @@ qint64 SshSession::downloadResuming(const QString& remotePath, const QString& lo
         const ssize_t read = sftp_read(remote.get(), buffer.data(), size_t(buffer.size()));
         if (read < 0)
             throw SshError(SshError::Kind::Transfer,
-                           tr("The download of %1 stopped at %2 of %3 bytes; fetch again to resume.")
+                           Text::tr("The download of %1 stopped at %2 of %3 bytes; fetch again to resume.")
                                .arg(sftpError(remotePath)).arg(done).arg(total));
         if (read == 0)
             break;
         // Flushed per chunk so that the resume offset is always what really reached the disk.
         if (local.write(buffer.constData(), read) != read || !local.flush())
-            throw SshError(SshError::Kind::Transfer, tr("Could not write %1: %2").arg(localPath, local.errorString()));
+            throw SshError(SshError::Kind::Transfer, Text::tr("Could not write %1: %2").arg(localPath, local.errorString()));
         done += read;
         if (progress && !progress(done, total))
-            throw SshError(SshError::Kind::Cancelled, tr("Cancelled."));
+            throw SshError(SshError::Kind::Cancelled, Text::tr("Cancelled."));
     }
     return total;
 }
@@ -411,7 +411,7 @@ QList<RemoteFileEntry> SshSession::listDirectory(const QString& remotePath)
     sftp_session session = sftp();
     sftp_dir dir = sftp_opendir(session, remotePath.toUtf8().constData());
     if (!dir)
-        throw SshError(SshError::Kind::Transfer, tr("Could not list %1").arg(sftpError(remotePath)));
+        throw SshError(SshError::Kind::Transfer, Text::tr("Could not list %1").arg(sftpError(remotePath)));
     QList<RemoteFileEntry> entries;
     while (Attributes attributes{sftp_readdir(session, dir)}) {
         const QString name = QString::fromUtf8(attributes->name);
@@ -426,14 +426,14 @@ QList<RemoteFileEntry> SshSession::listDirectory(const QString& remotePath)
 void SshSession::removeFile(const QString& remotePath)
 {
     if (sftp_unlink(sftp(), remotePath.toUtf8().constData()) != 0)
-        throw SshError(SshError::Kind::Transfer, tr("Could not delete %1").arg(sftpError(remotePath)));
+        throw SshError(SshError::Kind::Transfer, Text::tr("Could not delete %1").arg(sftpError(remotePath)));
 }
 
 QString SshSession::canonicalPath(const QString& remotePath)
 {
     char* path = sftp_canonicalize_path(sftp(), remotePath.toUtf8().constData());
     if (!path)
-        throw SshError(SshError::Kind::Transfer, tr("Could not resolve %1").arg(sftpError(remotePath)));
+        throw SshError(SshError::Kind::Transfer, Text::tr("Could not resolve %1").arg(sftpError(remotePath)));
     const QString result = QString::fromUtf8(path);
     ssh_string_free_char(path);
     return result;
