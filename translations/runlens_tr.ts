@@ -675,11 +675,11 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <translation>Her çalıştırmanın ana makinesini (örnek türü, CPU, bellek, çekirdek) dipnota ekle</translation>
     </message>
     <message>
-        <source>&amp;Export:</source>
+        <source>E&amp;xport:</source>
         <translation>&amp;Dışa aktar:</translation>
     </message>
     <message>
-        <source>C&amp;harts:</source>
+        <source>Cha&amp;rts:</source>
         <translation>&amp;Grafikler:</translation>
     </message>
     <message>
@@ -699,7 +699,7 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <translation>B&amp;oyut:</translation>
     </message>
     <message>
-        <source>S&amp;cale:</source>
+        <source>Sc&amp;ale:</source>
         <translation>Ö&amp;lçek:</translation>
     </message>
     <message>

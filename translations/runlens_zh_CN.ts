@@ -675,12 +675,12 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <translation>在脚注中添加各运行记录的主机信息（实例类型、CPU、内存、内核）</translation>
     </message>
     <message>
-        <source>&amp;Export:</source>
-        <translation>导出(&amp;E)：</translation>
+        <source>E&amp;xport:</source>
+        <translation>导出(&amp;X)：</translation>
     </message>
     <message>
-        <source>C&amp;harts:</source>
-        <translation>图表(&amp;H)：</translation>
+        <source>Cha&amp;rts:</source>
+        <translation>图表(&amp;R)：</translation>
     </message>
     <message>
         <source>&amp;Heat map of:</source>
@@ -699,8 +699,8 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <translation>尺寸(&amp;S)：</translation>
     </message>
     <message>
-        <source>S&amp;cale:</source>
-        <translation>缩放(&amp;C)：</translation>
+        <source>Sc&amp;ale:</source>
+        <translation>缩放(&amp;A)：</translation>
     </message>
     <message>
         <source>St&amp;yle:</source>

@@ -103,8 +103,8 @@ ExportDialog::ExportDialog(const Choices& choices, FigureFactory factory, QWidge
     m_pages = new QLabel;
 
     auto* form = new QFormLayout;
-    form->addRow(tr("&Export:"), m_subject);
-    form->addRow(tr("C&harts:"), m_charts);
+    form->addRow(tr("E&xport:"), m_subject);
+    form->addRow(tr("Cha&rts:"), m_charts);
     form->addRow(QString(), m_pagePerChart);
     form->addRow(tr("&Heat map of:"), m_heatMap);
     form->addRow(tr("&Window:"), m_window);
@@ -112,7 +112,7 @@ ExportDialog::ExportDialog(const Choices& choices, FigureFactory factory, QWidge
     auto* sizeLabel = new QLabel(tr("&Size:"));
     sizeLabel->setBuddy(m_size); // a row holding a layout gets no buddy of its own
     form->addRow(sizeLabel, sizeRow);
-    form->addRow(tr("S&cale:"), m_scale);
+    form->addRow(tr("Sc&ale:"), m_scale);
     form->addRow(tr("St&yle:"), m_style);
     form->addRow(tr("&Title:"), m_title);
     form->addRow(tr("Su&btitle:"), m_subtitle);

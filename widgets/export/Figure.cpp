@@ -15,7 +15,7 @@ int Figure::pageCount(const QSizeF&, const ExportStyle&) const
     return 1;
 }
 
-double Figure::headerHeight(const QRectF& pageRect, const ExportStyle& style) const
+double Figure::headerHeight(const ExportStyle& style) const
 {
     double height = 0;
     if (!m_text.title.isEmpty())
@@ -24,7 +24,6 @@ double Figure::headerHeight(const QRectF& pageRect, const ExportStyle& style) co
         height += QFontMetricsF(style.subtitleFont()).height() * 1.2;
     if (!legend().empty())
         height += QFontMetricsF(style.font()).height() * 1.5;
-    Q_UNUSED(pageRect);
     return height > 0 ? height + style.fontPixels * 0.4 : 0;
 }
 
@@ -41,7 +40,7 @@ double Figure::footerHeight(const QRectF& pageRect, const ExportStyle& style) co
 QRectF Figure::contentArea(const QRectF& pageRect, const ExportStyle& style) const
 {
     const double margin = style.margin();
-    const double top = pageRect.top() + margin + headerHeight(pageRect, style);
+    const double top = pageRect.top() + margin + headerHeight(style);
     const double bottom = pageRect.bottom() - margin - footerHeight(pageRect, style);
     return QRectF(pageRect.left() + margin, top, pageRect.width() - 2 * margin, std::max(1.0, bottom - top));
 }

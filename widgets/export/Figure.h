@@ -50,7 +50,7 @@ protected:
     QRectF contentArea(const QRectF& pageRect, const ExportStyle& style) const;
 
 private:
-    double headerHeight(const QRectF& pageRect, const ExportStyle& style) const;
+    double headerHeight(const ExportStyle& style) const;
     double footerHeight(const QRectF& pageRect, const ExportStyle& style) const;
 
     FigureText m_text;
