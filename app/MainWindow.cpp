@@ -709,17 +709,20 @@ void MainWindow::createSummaryDock()
     connect(m_runs, &RunSet::runsReset, this, hideWhenEmpty);
 }
 
-void MainWindow::showMetricChart(const QString& metricId)
+void MainWindow::showMetricChart(const QString& metricId, const QString& instance)
 {
     m_pages->setCurrentWidget(m_analysisPage);
     const auto charts = m_chartGrid->charts();
+    // The metric's chart in whatever instance it shows; for one instance, a chart of that instance.
+    const bool oneInstance = !instance.isEmpty() && instance != QLatin1String("all");
     int index = -1;
     for (int i = 0; i < int(charts.size()); ++i) {
-        if (charts[std::size_t(i)].first == metricId)
+        const auto& [chartMetric, chartInstance] = charts[std::size_t(i)];
+        if (chartMetric == metricId && (!oneInstance || chartInstance == instance))
             index = i;
     }
     if (index < 0)
-        index = m_chartGrid->addChart(metricId);
+        index = m_chartGrid->addChart(metricId, oneInstance ? instance : QString());
     if (index >= 0 && m_chartGrid->chart(index))
         m_chartGrid->ensureWidgetVisible(m_chartGrid->chart(index));
 }

@@ -111,7 +111,8 @@ private:
     void showAbout();
     void createSummaryDock();
     void createFlameGraphDock();
-    void showMetricChart(const QString& metricId);
+    // Scrolls to the metric's chart (of that instance, when one is named), adding it if needed.
+    void showMetricChart(const QString& metricId, const QString& instance = {});
     void restoreWindowState();
     void saveWindowState() const;
 

@@ -340,6 +340,15 @@ private slots:
             QCOMPARE(table->filterModel()->index(viewRow + 1 + cpu, 2).data().toString(),
                      UnitFormat::format(expected.cells[0].stats.mean, expected.unit));
         }
+        // A click on an instance row shows that instance's chart (added next to the aggregate's).
+        const QModelIndex cpu1 = table->filterModel()->index(viewRow + 2, 0);
+        QTest::mouseClick(table->view()->viewport(), Qt::LeftButton, {}, table->view()->visualRect(cpu1).center());
+        const auto charts = window.chartGrid()->charts();
+        const auto shownChart = std::find(charts.begin(), charts.end(), std::pair{QStringLiteral("cpu.user"), QStringLiteral("cpu1")});
+        QVERIFY(shownChart != charts.end());
+        const QString chartTitle = window.chartGrid()->chart(int(shownChart - charts.begin()))->title();
+        QVERIFY2(chartTitle.contains(QStringLiteral(" — cpu1")), qPrintable(chartTitle));
+
         // The headline still speaks of metrics only, and the copy names the instance rows.
         QVERIFY(!window.summaryView()->headline()->toPlainText().contains(QLatin1String("[cpu")));
         QVERIFY(table->visibleRowsAsCsv().contains("\ncpu.user[cpu1],cpu1,"));

@@ -129,7 +129,10 @@ SummaryTable::SummaryTable(QWidget* parent)
             [this](int index) { m_filter->setCategory(m_category->itemData(index).toString()); });
     connect(m_view, &QTableView::clicked, this, [this](const QModelIndex& index) {
         if (index.isValid())
-            emit metricActivated(index.data(SummaryTableModel::MetricIdRole).toString());
+            emit metricActivated(index.data(SummaryTableModel::MetricIdRole).toString(),
+                                 index.data(SummaryTableModel::InstanceRowRole).toBool()
+                                     ? index.data(SummaryTableModel::InstanceRole).toString()
+                                     : QString());
     });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
         if (current.isValid())

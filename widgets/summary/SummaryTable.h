@@ -59,7 +59,8 @@ public:
     QColor cellColour(const QModelIndex& viewIndex) const;
 
 signals:
-    void metricActivated(const QString& metricId);
+    // A row was clicked: its metric, and its instance on a per-instance row (empty otherwise).
+    void metricActivated(const QString& metricId, const QString& instance);
     void instanceMetricsChanged(const QStringList& metricIds);
 
 private:

@@ -118,7 +118,8 @@ SummaryView::SummaryView(QWidget* parent)
     layout->addWidget(splitter);
     connect(m_table, &SummaryTable::metricActivated, this, &SummaryView::metricActivated);
     connect(m_table, &SummaryTable::instanceMetricsChanged, this, &SummaryView::instanceMetricsChanged);
-    connect(m_headline, &HeadlinePanel::metricActivated, this, &SummaryView::metricActivated);
+    connect(m_headline, &HeadlinePanel::metricActivated, this,
+            [this](const QString& metricId) { emit metricActivated(metricId, QString()); });
     setBusy(false);
 }
 

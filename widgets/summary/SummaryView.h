@@ -62,7 +62,8 @@ public:
     bool setPriceTable(const QByteArray& json, QString* error);
 
 signals:
-    void metricActivated(const QString& metricId);
+    // Show this metric's chart: of one instance when a per-instance row was clicked (else empty).
+    void metricActivated(const QString& metricId, const QString& instance);
     // The metrics whose per-instance rows the table asks for (the summary must be rebuilt with them).
     void instanceMetricsChanged(const QStringList& metricIds);
 
