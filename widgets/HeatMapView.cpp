@@ -70,6 +70,14 @@ QRect HeatMapView::plotArea() const
     return QRect(TimeSeriesChart::kPlotLeft, 4, std::max(10, width() - TimeSeriesChart::kPlotLeft - 14), std::max(10, height() - 8));
 }
 
+QRect HeatMapView::bandsArea() const
+{
+    QRect area;
+    for (const Band& band : m_bands)
+        area = area.united(band.rect);
+    return area;
+}
+
 QSize HeatMapView::sizeHint() const
 {
     int rows = 0;

@@ -28,6 +28,9 @@ public:
     QStringList instances(int runIndex) const;
     QColor cellColour(int runIndex, int row, int column) const;
     static QColor colourFor(double fraction);
+    // Where the bands may go (time runs from its left edge to its right edge), and where they are.
+    QRect plotArea() const;
+    QRect bandsArea() const;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -47,7 +50,6 @@ private:
         QRect rect;   // where the band is painted
     };
 
-    QRect plotArea() const;
     double timeAt(double x) const;
 
     RunSet* m_runs;

@@ -286,6 +286,15 @@ private slots:
                 dark = image.pixelColor(x, y) == QColor(0x80, 0x00, 0x26);
         }
         QVERIFY(dark);
+
+        // The heat map has its own time axis, and its rows are named by instance.
+        const QString svgPath = m_directory.filePath(QStringLiteral("heat.svg"));
+        QCOMPARE(runApp(exportArguments({QStringLiteral("--heatmap"), QStringLiteral("cpu.user"), QStringLiteral("--window"),
+                                         QStringLiteral("4s:16s"), QStringLiteral("-o"), svgPath})).exitCode, 0);
+        const SvgContent svg = parseSvg(readAll(svgPath));
+        QVERIFY2(svg.texts.contains(QStringLiteral("4 s")) && svg.texts.contains(QStringLiteral("16 s")), qPrintable(svg.texts.join(QLatin1Char('|'))));
+        QVERIFY(!svg.texts.contains(QStringLiteral("20 s")));
+        QVERIFY(svg.texts.contains(QStringLiteral("cpu1")));
     }
 
     void goldenChart()

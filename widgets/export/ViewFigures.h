@@ -25,6 +25,11 @@ public:
     HeatMapFigure(RunSet* runs, const QString& metricId, std::pair<double, double> range);
     ~HeatMapFigure() override;
 
+protected:
+    // The view, then a time axis under its bands (on screen the chart above it has the axis).
+    void paintContent(QPainter& painter, const QRectF& area, const ExportStyle& style, int page) const override;
+
 private:
+    std::pair<double, double> m_range;
     std::unique_ptr<TimeController> m_time; // the window the heat map shows
 };

@@ -29,10 +29,10 @@ void WidgetFigure::replaceView(std::unique_ptr<QWidget> view)
         m_view->setAttribute(Qt::WA_DontShowOnScreen);
 }
 
-void WidgetFigure::paintContent(QPainter& painter, const QRectF& area, const ExportStyle& style, int) const
+std::pair<QRectF, double> WidgetFigure::paintView(QPainter& painter, const QRectF& area, const ExportStyle& style) const
 {
     if (!m_view)
-        return;
+        return {QRectF(area.topLeft(), QSizeF()), 1.0};
     // The view is laid out at screen proportions and scaled up to the page: rows, labels and
     // margins grow with the page's type together (a vector scale in SVG and PDF), instead of a
     // 1080-pixel page showing a screen's 16-pixel rows.
@@ -60,4 +60,10 @@ void WidgetFigure::paintContent(QPainter& painter, const QRectF& area, const Exp
     painter.scale(zoom, zoom);
     m_view->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
     painter.restore();
+    return {QRectF(area.topLeft(), QSizeF(m_view->size()) * zoom), zoom};
+}
+
+void WidgetFigure::paintContent(QPainter& painter, const QRectF& area, const ExportStyle& style, int) const
+{
+    paintView(painter, area, style);
 }

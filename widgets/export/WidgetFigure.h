@@ -25,6 +25,9 @@ protected:
     // For subclasses whose view needs members of their own first (a time controller).
     void replaceView(std::unique_ptr<QWidget> view);
     void paintContent(QPainter& painter, const QRectF& area, const ExportStyle& style, int page) const override;
+    // Lays the view out for `area`, renders it, and returns where it went on the page and the
+    // scale from the view's pixels to the page's.
+    std::pair<QRectF, double> paintView(QPainter& painter, const QRectF& area, const ExportStyle& style) const;
 
 private:
     std::unique_ptr<QWidget> m_view;
