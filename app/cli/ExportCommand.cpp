@@ -12,6 +12,7 @@
 #include "FormatError.h"
 #include "HeadlessCommands.h"
 #include "SummaryData.h"
+#include "WindowOption.h"
 #include "RunLoader.h"
 #include "RunSet.h"
 #include "StackTree.h"
@@ -40,7 +41,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <limits>
 #include <memory>
 #include <optional>
 
@@ -55,34 +55,6 @@ struct Text {
 void printError(const QString& message)
 {
     std::fprintf(stderr, "runlens export: %s\n", qPrintable(message));
-}
-
-// "30", "30s", "2.5m", "1h", "500ms": seconds.
-std::optional<double> parseDuration(const QString& text)
-{
-    static const QRegularExpression pattern(QStringLiteral("^\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(ms|s|m|min|h)?\\s*$"));
-    const QRegularExpressionMatch match = pattern.match(text);
-    if (!match.hasMatch())
-        return std::nullopt;
-    const double value = match.captured(1).toDouble();
-    const QString unit = match.captured(2);
-    const double factor = unit == QLatin1String("ms") ? 0.001
-                        : unit == QLatin1String("m") || unit == QLatin1String("min") ? 60
-                        : unit == QLatin1String("h") ? 3600 : 1;
-    return value * factor;
-}
-
-// FROM:TO with either side optional ("30s:", ":2m"), seconds after each run's start.
-std::optional<std::pair<double, double>> parseWindow(const QString& text, std::pair<double, double> extent)
-{
-    const QStringList parts = text.split(QLatin1Char(':'));
-    if (parts.size() != 2)
-        return std::nullopt;
-    const auto from = parts[0].trimmed().isEmpty() ? std::optional<double>(extent.first) : parseDuration(parts[0]);
-    const auto to = parts[1].trimmed().isEmpty() ? std::optional<double>(extent.second) : parseDuration(parts[1]);
-    if (!from || !to || *to <= *from)
-        return std::nullopt;
-    return std::make_pair(*from, *to);
 }
 
 // "cpu.user" or "cpu.user[cpu3]" (one instance, as the summary names per-instance rows).
@@ -248,10 +220,11 @@ int runExportCommand(int argc, char** argv)
     const std::pair<double, double> extent = runSet.timeExtent();
     std::pair<double, double> range = extent;
     if (parser.isSet(window)) {
-        const auto parsed = parseWindow(parser.value(window), extent);
+        const auto parsed = parseWindowOption(parser.value(window));
         if (!parsed)
             return usage(Text::tr("the window \"%1\" is not FROM:TO with FROM before TO, e.g. 30s:210s").arg(parser.value(window)));
-        range = *parsed;
+        // A window open to the right ends where the runs do.
+        range = {parsed->first, std::min(parsed->second, extent.second)};
     }
 
     FigureText texts;

@@ -7,6 +7,7 @@
 #include "FormatError.h"
 #include "HeadlessCommands.h"
 #include "SummaryData.h"
+#include "WindowOption.h"
 #include "RunLoader.h"
 #include "summary/Comparability.h"
 #include "summary/FindingRules.h"
@@ -18,7 +19,6 @@
 #include <QCoreApplication>
 
 #include <cstdio>
-#include <limits>
 #include <optional>
 
 namespace {
@@ -31,21 +31,6 @@ struct Text {
 void printError(const QString& message)
 {
     std::fprintf(stderr, "runlens summary: %s\n", qPrintable(message));
-}
-
-// "10:50", "10:" (to the end), ":50" (from the start), in seconds since each run's start.
-std::optional<std::pair<double, double>> parseWindow(const QString& text)
-{
-    const QStringList parts = text.split(QLatin1Char(':'));
-    if (parts.size() != 2)
-        return std::nullopt;
-    bool fromOk = true;
-    bool toOk = true;
-    const double from = parts[0].trimmed().isEmpty() ? 0.0 : parts[0].toDouble(&fromOk);
-    const double to = parts[1].trimmed().isEmpty() ? std::numeric_limits<double>::infinity() : parts[1].toDouble(&toOk);
-    if (!fromOk || !toOk || from < 0 || to <= from)
-        return std::nullopt;
-    return std::make_pair(from, to);
 }
 
 } // namespace
@@ -109,7 +94,7 @@ int runSummaryCommand(int argc, char** argv)
     }
     TimeWindow timeWindow;
     if (parser.isSet(window)) {
-        timeWindow = parseWindow(parser.value(window));
+        timeWindow = parseWindowOption(parser.value(window));
         if (!timeWindow) {
             printError(Text::tr("the window \"%1\" is not FROM:TO in seconds with FROM < TO, e.g. 10:50").arg(parser.value(window)));
             return 2;
