@@ -10,6 +10,7 @@
 #include "RunName.h"
 #include "SpoolDirectory.h"
 #include "SpoolPacker.h"
+#include "ThreadCpuTime.h"
 #include "ValuePrecision.h"
 
 #include <algorithm>
@@ -38,13 +39,6 @@ double processCpuSeconds()
     rusage usage {};
     getrusage(RUSAGE_SELF, &usage);
     return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-}
-
-double threadCpuSeconds()
-{
-    timespec now {};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return double(now.tv_sec) + double(now.tv_nsec) / 1e9;
 }
 
 std::string utcTimestamp(std::chrono::system_clock::time_point time)
@@ -182,14 +176,14 @@ void RecordingSession::start()
             slot->reason = "not selected on the command line";
             continue;
         }
-        const double before = threadCpuSeconds();
+        const double before = collect::threadCpuSeconds();
         std::string why;
         try {
             why = slot->collector->open(m_options.paths, m_catalog);
         } catch (const std::exception& failure) {
             why = failure.what();
         }
-        slot->cpuSeconds += threadCpuSeconds() - before;
+        slot->cpuSeconds += collect::threadCpuSeconds() - before;
         if (!why.empty()) {
             slot->status = "unavailable";
             slot->reason = why;
@@ -241,7 +235,7 @@ void RecordingSession::tick(std::int64_t timestampNs)
             continue;
         const double elapsed = slot.lastSampleNs < 0 ? 0.0 : double(timestampNs - slot.lastSampleNs) / 1e9;
         collect::SampleContext context{timestampNs, elapsed, m_catalog, m_warnings};
-        const double before = threadCpuSeconds();
+        const double before = collect::threadCpuSeconds();
         slot.group.startRow();
         try {
             slot.collector->sample(context, slot.group);
@@ -252,7 +246,7 @@ void RecordingSession::tick(std::int64_t timestampNs)
             m_warnings.add(std::string(slot.collector->name()) + " stopped: " + failure.what());
             continue;
         }
-        slot.cpuSeconds += threadCpuSeconds() - before;
+        slot.cpuSeconds += collect::threadCpuSeconds() - before;
         slot.lastSampleNs = timestampNs;
         ++slot.samples;
         slot.countdown = std::max(1, slot.collector->cadence());
@@ -437,7 +431,7 @@ std::string RecordingSession::finish(EndReason reason, const std::string& messag
     for (auto& slot : m_slots) {
         if (slot->status != "ok")
             continue;
-        const double before = threadCpuSeconds();
+        const double before = collect::threadCpuSeconds();
         try {
             slot->collector->finish();
         } catch (const std::exception& failure) {
@@ -445,7 +439,7 @@ std::string RecordingSession::finish(EndReason reason, const std::string& messag
             slot->reason = failure.what();
             m_warnings.add(std::string(slot->collector->name()) + " could not finish: " + failure.what());
         }
-        slot->cpuSeconds += threadCpuSeconds() - before;
+        slot->cpuSeconds += collect::threadCpuSeconds() - before;
     }
     rusage usage {};
     getrusage(RUSAGE_SELF, &usage);

@@ -1,5 +1,6 @@
 #include "HostFacts.h"
 
+#include "CpuList.h"
 #include "ProcFile.h"
 #include "TextCursor.h"
 
@@ -14,6 +15,7 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <sys/utsname.h>
@@ -26,9 +28,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-
-// No host has more CPUs than this; a cpulist beyond it is garbage, not a reason to allocate gigabytes.
-constexpr int kMaxCpus = 1 << 16;
 
 // Facts end up in the manifest: text that is not UTF-8 (a hostname or a sysctl set to binary)
 // would make the JSON writer throw, so invalid bytes become U+FFFD here.
@@ -55,37 +54,6 @@ std::string_view selectedChoice(std::string_view text)
     if (open == std::string_view::npos || close == std::string_view::npos)
         return trimmed(text);
     return text.substr(open + 1, close - open - 1);
-}
-
-// "0-3,8,10-11" -> {0,1,2,3,8,10,11}. False on anything else.
-bool parseCpuList(std::string_view text, std::vector<int>& cpus)
-{
-    cpus.clear();
-    text = trimmed(text);
-    if (text.empty())
-        return true; // an empty list is valid: a memory-only NUMA node has no CPUs
-    while (!text.empty()) {
-        const std::size_t comma = text.find(',');
-        const std::string_view item = text.substr(0, comma);
-        text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
-        const std::size_t dash = item.find('-');
-        int first = 0;
-        int last = 0;
-        const std::string_view a = item.substr(0, dash);
-        if (std::from_chars(a.data(), a.data() + a.size(), first).ptr != a.data() + a.size() || a.empty())
-            return false;
-        last = first;
-        if (dash != std::string_view::npos) {
-            const std::string_view b = item.substr(dash + 1);
-            if (std::from_chars(b.data(), b.data() + b.size(), last).ptr != b.data() + b.size() || b.empty())
-                return false;
-        }
-        if (first < 0 || last < first || last >= kMaxCpus)
-            return false;
-        for (int cpu = first; cpu <= last; ++cpu)
-            cpus.push_back(cpu);
-    }
-    return true;
 }
 
 // The fact being built and the list of what could not be read, with why.
@@ -326,7 +294,8 @@ void cpuTopologyFacts(const HostPaths& paths, FactSheet& sheet)
     if (!readWholeFile(paths.sys("devices/system/cpu/online"), content, &error)) {
         sheet.unavailable("cpus_online", error);
         sheet.unavailable("cpus_online_list", error);
-    } else if (parseCpuList(content, online) && !online.empty()) {
+    } else if (std::optional<std::vector<int>> parsed = parseCpuList(content); parsed && !parsed->empty()) {
+        online = std::move(*parsed);
         content = std::string(trimmed(content));
         sheet.facts()["cpus_online"] = online.size();
         sheet.facts()["cpus_online_list"] = validUtf8(content);
@@ -334,12 +303,10 @@ void cpuTopologyFacts(const HostPaths& paths, FactSheet& sheet)
         const std::string reason = paths.sys("devices/system/cpu/online") + ": not a CPU list: " + validUtf8(content);
         sheet.unavailable("cpus_online", reason);
         sheet.unavailable("cpus_online_list", reason);
-        online.clear();
     }
-    std::vector<int> possible;
     if (sheet.read("cpus_possible", paths.sys("devices/system/cpu/possible"), content)) {
-        if (parseCpuList(content, possible))
-            sheet.facts()["cpus_possible"] = possible.size();
+        if (const std::optional<std::vector<int>> possible = parseCpuList(content))
+            sheet.facts()["cpus_possible"] = possible->size();
         else
             sheet.unavailable(
                 "cpus_possible", paths.sys("devices/system/cpu/possible") + ": not a CPU list: " + content);
@@ -356,7 +323,6 @@ void cpuTopologyFacts(const HostPaths& paths, FactSheet& sheet)
     std::set<std::string> packages;
     std::set<std::string> cores;
     std::size_t maxThreads = 0;
-    std::vector<int> siblings;
     for (const int cpu : online) {
         const std::string base = "devices/system/cpu/cpu" + std::to_string(cpu) + "/topology/";
         std::string package;
@@ -375,8 +341,8 @@ void cpuTopologyFacts(const HostPaths& paths, FactSheet& sheet)
         }
         packages.insert(std::string(trimmed(package)));
         cores.insert(std::string(trimmed(coreCpus)));
-        if (parseCpuList(coreCpus, siblings))
-            maxThreads = std::max(maxThreads, siblings.size());
+        if (const std::optional<std::vector<int>> siblings = parseCpuList(coreCpus))
+            maxThreads = std::max(maxThreads, siblings->size());
     }
     sheet.facts()["sockets"] = packages.size();
     sheet.facts()["cores_per_socket"] = cores.size() / packages.size();

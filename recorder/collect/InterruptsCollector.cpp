@@ -108,14 +108,10 @@ std::string InterruptsCollector::open(const HostPaths& paths, MetricCatalog& cat
     return {};
 }
 
-void InterruptsCollector::readHeader(std::string_view header, MetricGroup& group)
+void InterruptsCollector::columnsChanged(MetricGroup& group)
 {
-    if (header == m_header)
-        return;
     // The header lists the online CPUs; it changes only when one goes offline or comes back.
-    m_header.assign(header);
-    parseCpuColumns(header, m_columnCpu);
-    for (const int id : m_columnCpu) {
+    for (const int id : m_table.columnCpus()) {
         if (std::size_t(id) >= m_cpus.size())
             m_cpus.resize(std::size_t(id) + 1);
         Cpu& cpu = m_cpus[std::size_t(id)];
@@ -125,8 +121,7 @@ void InterruptsCollector::readHeader(std::string_view header, MetricGroup& group
             cpu.ipiColumn = group.column(kIpiCpuRate, instance);
         }
     }
-    m_values.resize(m_columnCpu.size());
-    m_deltas.resize(m_columnCpu.size());
+    m_deltas.resize(m_table.columnCpus().size());
 }
 
 void InterruptsCollector::classify(Line& line, std::size_t valueCount) const
@@ -134,7 +129,7 @@ void InterruptsCollector::classify(Line& line, std::size_t valueCount) const
     const std::string_view label = line.label;
     // ERR and MIS (x86) and Err (arm) are single system-wide counts of spurious or mis-routed
     // interrupts; they belong to no CPU.
-    line.global = label == "ERR" || label == "MIS" || label == "Err" || (valueCount == 1 && m_columnCpu.size() > 1);
+    line.global = label == "ERR" || label == "MIS" || label == "Err" || (valueCount == 1 && m_table.columnCpus().size() > 1);
     // RTR counts retried APIC register reads and MCP timer-driven machine-check polls: neither is
     // an interrupt, so neither goes into the per-CPU totals.
     line.countsForCpu = !line.global && label != "RTR" && label != "MCP";
@@ -199,11 +194,12 @@ void InterruptsCollector::sample(SampleContext& context, MetricGroup& group)
         m_ipiRateColumn = group.column(kIpiRate);
     }
 
-    std::string_view remaining = text;
-    readHeader(takeLine(remaining), group);
-    if (m_columnCpu.empty())
+    if (m_table.start(text))
+        columnsChanged(group);
+    const std::vector<int>& columnCpu = m_table.columnCpus();
+    if (columnCpu.empty())
         throw CollectorError(m_file.path() + ": the first line lists no CPU columns");
-    for (const int id : m_columnCpu) {
+    for (const int id : columnCpu) {
         Cpu& cpu = m_cpus[std::size_t(id)];
         cpu.comparable = cpu.lastRead != 0 && cpu.lastRead + 1 == m_reads;
         cpu.lastRead = m_reads;
@@ -216,28 +212,17 @@ void InterruptsCollector::sample(SampleContext& context, MetricGroup& group)
     const double seconds = context.elapsedSeconds;
     const bool rates = seconds > 0;
     std::size_t position = 0;
-    while (!remaining.empty()) {
-        const std::string_view row = takeLine(remaining);
-        const std::size_t colon = row.find(':');
-        if (colon == std::string_view::npos)
-            continue;
-        const std::string_view label = trimBlanks(row.substr(0, colon));
-        if (label.empty())
-            continue;
-        TextCursor fields(row.substr(colon + 1));
-        std::size_t count = 0;
-        while (count < m_values.size() && fields.u64(m_values[count]))
-            ++count;
-        if (count == 0)
-            continue;
-        Line& line = lineAt(position++, label, trimBlanks(fields.rest()), count, group);
+    PerCpuTable::Row row;
+    while (m_table.next(row)) {
+        const std::size_t count = row.values.size();
+        Line& line = lineAt(position++, row.label, row.description, count, group);
         const bool comparable = line.lastRead != 0 && line.lastRead + 1 == m_reads;
         line.lastRead = m_reads;
 
         if (line.global) {
             if (comparable && rates)
-                group.set(line.rateColumn, counterRate(line.globalValue, m_values[0], seconds));
-            line.globalValue = m_values[0];
+                group.set(line.rateColumn, counterRate(line.globalValue, row.values[0], seconds));
+            line.globalValue = row.values[0];
             continue;
         }
 
@@ -248,14 +233,14 @@ void InterruptsCollector::sample(SampleContext& context, MetricGroup& group)
         // the line's rate NaN.
         double sum = 0;
         for (std::size_t column = 0; column < count; ++column) {
-            const std::size_t id = std::size_t(m_columnCpu[column]);
+            const std::size_t id = std::size_t(columnCpu[column]);
             if (comparable && m_cpus[id].comparable) {
-                m_deltas[column] = counterDelta(line.perCpu[id], m_values[column]);
+                m_deltas[column] = counterDelta(line.perCpu[id], row.values[column]);
                 sum += m_deltas[column];
             } else {
                 m_deltas[column] = kNoValue;
             }
-            line.perCpu[id] = m_values[column];
+            line.perCpu[id] = row.values[column];
         }
         if (!comparable || !rates)
             continue;
@@ -267,7 +252,7 @@ void InterruptsCollector::sample(SampleContext& context, MetricGroup& group)
             const double delta = m_deltas[column];
             if (std::isnan(delta))
                 continue;
-            Cpu& cpu = m_cpus[std::size_t(m_columnCpu[column])];
+            Cpu& cpu = m_cpus[std::size_t(columnCpu[column])];
             cpu.total += delta;
             if (line.ipi)
                 cpu.ipis += delta;
@@ -281,7 +266,7 @@ void InterruptsCollector::sample(SampleContext& context, MetricGroup& group)
     double total = 0;
     double ipis = 0;
     bool any = false;
-    for (const int id : m_columnCpu) {
+    for (const int id : columnCpu) {
         const Cpu& cpu = m_cpus[std::size_t(id)];
         if (!cpu.comparable)
             continue;
@@ -302,7 +287,7 @@ void InterruptsCollector::chooseCadence(std::size_t bytes)
     m_firstReadBytes = bytes;
     m_cadence = cadenceForSize(bytes);
     const std::string size = std::to_string((bytes + 1023) / 1024) + " KiB (" + std::to_string(m_lines.size()) +
-                             " lines x " + std::to_string(m_columnCpu.size()) + " CPUs)";
+                             " lines x " + std::to_string(m_table.columnCpus().size()) + " CPUs)";
     if (m_cadence == 1) {
         m_cadenceReason = m_file.path() + " is " + size + ", within " + std::to_string(kCadenceStepBytes / 1024) +
                           " KiB: read every interval";
@@ -322,7 +307,7 @@ nlohmann::json InterruptsCollector::details() const
     details["cadence_reason"] = m_cadenceReason;
     details["file_bytes"] = m_firstReadBytes;
     details["lines"] = m_lines.size();
-    details["cpus"] = m_columnCpu.size();
+    details["cpus"] = m_table.columnCpus().size();
     if (!m_kernelRelease.empty())
         details["kernel_release"] = m_kernelRelease;
 

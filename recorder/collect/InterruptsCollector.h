@@ -2,6 +2,7 @@
 #pragma once
 
 #include "Collector.h"
+#include "PerCpuTable.h"
 #include "ProcFile.h"
 
 #include <cstddef>
@@ -59,7 +60,7 @@ private:
         std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>()(text); }
     };
 
-    void readHeader(std::string_view header, MetricGroup& group);
+    void columnsChanged(MetricGroup& group);
     Line& lineAt(std::size_t position, std::string_view label, std::string_view description, std::size_t valueCount,
                  MetricGroup& group);
     void classify(Line& line, std::size_t valueCount) const;
@@ -69,11 +70,9 @@ private:
     bool m_tlbOutsideCall = false; // kernels before 4.8 print CAL without the TLB shootdown IPIs
     std::string m_kernelRelease;
 
-    std::string m_header;
-    std::vector<int> m_columnCpu; // CPU id of each value column of the current header
-    std::vector<Cpu> m_cpus;      // indexed by CPU id
-    std::vector<std::uint64_t> m_values;
-    std::vector<double> m_deltas;
+    PerCpuTable m_table;
+    std::vector<Cpu> m_cpus; // indexed by CPU id
+    std::vector<double> m_deltas; // one per column
 
     std::vector<Line> m_lines;
     std::unordered_map<std::string, std::size_t, Hash, std::equal_to<>> m_lineIndex;

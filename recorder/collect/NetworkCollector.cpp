@@ -1,6 +1,7 @@
 #include "NetworkCollector.h"
 
 #include "CounterDelta.h"
+#include "CounterRow.h"
 #include "TextCursor.h"
 
 #include <algorithm>
@@ -283,21 +284,11 @@ void NetworkCollector::sampleInterfaces(std::string_view text, double seconds, M
     TextCursor cursor(text);
     std::size_t position = 0;
     while (!cursor.atEnd()) {
-        // The two header lines have no ':'. Old kernels glue a wide first number to the name
-        // ("eth0:1234567890"), so the name ends at the colon, not at a blank.
-        const std::string_view row = cursor.line();
-        const std::size_t colon = row.find(':');
-        if (colon == std::string_view::npos)
+        // The two header lines have no ':'.
+        CounterRow row;
+        if (!readCounterRow(cursor.line(), current, row) || row.count < kDevFields)
             continue;
-        const std::string_view name = trimBlanks(row.substr(0, colon));
-        if (name.empty())
-            continue;
-        TextCursor fields(row.substr(colon + 1));
-        std::size_t count = 0;
-        while (count < kDevFields && fields.u64(current[count]))
-            ++count;
-        if (count < kDevFields)
-            continue;
+        const std::string_view name = row.label;
 
         Interface& interface = interfaceAt(position++, name, group);
         const bool comparable = interface.lastRead != 0 && interface.lastRead + 1 == m_reads;

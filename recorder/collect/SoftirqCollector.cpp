@@ -1,7 +1,6 @@
 #include "SoftirqCollector.h"
 
 #include "CounterDelta.h"
-#include "TextCursor.h"
 
 #include <cmath>
 
@@ -56,22 +55,17 @@ std::string SoftirqCollector::open(const HostPaths& paths, MetricCatalog& catalo
     return {};
 }
 
-void SoftirqCollector::readHeader(std::string_view header, MetricGroup& group)
+void SoftirqCollector::columnsChanged(MetricGroup& group)
 {
-    if (header == m_header)
-        return;
-    // The kernel lists every possible CPU, so this changes only on hosts that hot-add CPUs.
-    m_header.assign(header);
-    parseCpuColumns(header, m_columnCpu);
-    for (const int id : m_columnCpu) {
+    // The kernel lists every possible CPU, so this happens only on hosts that hot-add CPUs.
+    for (const int id : m_table.columnCpus()) {
         if (std::size_t(id) >= m_cpus.size())
             m_cpus.resize(std::size_t(id) + 1);
         Cpu& cpu = m_cpus[std::size_t(id)];
         if (cpu.rateColumn < 0)
             cpu.rateColumn = group.column(kCpuRate, "cpu" + std::to_string(id));
     }
-    m_values.resize(m_columnCpu.size());
-    m_deltas.resize(m_columnCpu.size());
+    m_deltas.resize(m_table.columnCpus().size());
 }
 
 SoftirqCollector::Type& SoftirqCollector::typeAt(std::size_t position, std::string_view name, MetricGroup& group)
@@ -101,11 +95,12 @@ void SoftirqCollector::sample(SampleContext& context, MetricGroup& group)
     if (m_allRateColumn < 0)
         m_allRateColumn = group.column(kCpuRate, format::kAggregateInstance);
 
-    std::string_view remaining = text;
-    readHeader(takeLine(remaining), group);
-    if (m_columnCpu.empty())
+    if (m_table.start(text))
+        columnsChanged(group);
+    const std::vector<int>& columnCpu = m_table.columnCpus();
+    if (columnCpu.empty())
         throw CollectorError(m_file.path() + ": the first line lists no CPU columns");
-    for (const int id : m_columnCpu) {
+    for (const int id : columnCpu) {
         Cpu& cpu = m_cpus[std::size_t(id)];
         cpu.comparable = cpu.lastRead != 0 && cpu.lastRead + 1 == m_reads;
         cpu.lastRead = m_reads;
@@ -115,21 +110,10 @@ void SoftirqCollector::sample(SampleContext& context, MetricGroup& group)
     const double seconds = context.elapsedSeconds;
     const bool rates = seconds > 0;
     std::size_t position = 0;
-    while (!remaining.empty()) {
-        const std::string_view row = takeLine(remaining);
-        const std::size_t colon = row.find(':');
-        if (colon == std::string_view::npos)
-            continue;
-        const std::string_view name = trimBlanks(row.substr(0, colon));
-        if (name.empty())
-            continue;
-        TextCursor fields(row.substr(colon + 1));
-        std::size_t count = 0;
-        while (count < m_values.size() && fields.u64(m_values[count]))
-            ++count;
-        if (count == 0)
-            continue;
-        Type& type = typeAt(position++, name, group);
+    PerCpuTable::Row row;
+    while (m_table.next(row)) {
+        const std::size_t count = row.values.size();
+        Type& type = typeAt(position++, row.label, group);
         const bool comparable = type.lastRead != 0 && type.lastRead + 1 == m_reads;
         type.lastRead = m_reads;
         if (type.perCpu.size() < m_cpus.size())
@@ -137,14 +121,14 @@ void SoftirqCollector::sample(SampleContext& context, MetricGroup& group)
 
         double sum = 0;
         for (std::size_t column = 0; column < count; ++column) {
-            const std::size_t id = std::size_t(m_columnCpu[column]);
+            const std::size_t id = std::size_t(columnCpu[column]);
             if (comparable && m_cpus[id].comparable) {
-                m_deltas[column] = counterDelta(type.perCpu[id], m_values[column]);
+                m_deltas[column] = counterDelta(type.perCpu[id], row.values[column]);
                 sum += m_deltas[column];
             } else {
                 m_deltas[column] = kNoValue; // the CPU was not listed last time: no interval to compare
             }
-            type.perCpu[id] = m_values[column];
+            type.perCpu[id] = row.values[column];
         }
         if (!comparable || !rates)
             continue;
@@ -154,7 +138,7 @@ void SoftirqCollector::sample(SampleContext& context, MetricGroup& group)
             continue;
         for (std::size_t column = 0; column < count; ++column) {
             if (!std::isnan(m_deltas[column]))
-                m_cpus[std::size_t(m_columnCpu[column])].total += m_deltas[column];
+                m_cpus[std::size_t(columnCpu[column])].total += m_deltas[column];
         }
     }
 
@@ -162,7 +146,7 @@ void SoftirqCollector::sample(SampleContext& context, MetricGroup& group)
         return;
     double total = 0;
     bool any = false;
-    for (const int id : m_columnCpu) {
+    for (const int id : columnCpu) {
         const Cpu& cpu = m_cpus[std::size_t(id)];
         if (!cpu.comparable)
             continue;
@@ -186,7 +170,7 @@ nlohmann::json SoftirqCollector::details() const
         types[type.name] = meaning;
     }
     nlohmann::json details = nlohmann::json::object();
-    details["cpus"] = m_columnCpu.size();
+    details["cpus"] = m_table.columnCpus().size();
     details["types"] = std::move(types);
     return details;
 }

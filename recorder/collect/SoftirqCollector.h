@@ -3,6 +3,7 @@
 #pragma once
 
 #include "Collector.h"
+#include "PerCpuTable.h"
 #include "ProcFile.h"
 
 #include <cstdint>
@@ -36,15 +37,13 @@ private:
         double total = 0;
     };
 
-    void readHeader(std::string_view header, MetricGroup& group);
+    void columnsChanged(MetricGroup& group);
     Type& typeAt(std::size_t position, std::string_view name, MetricGroup& group);
 
     ProcFile m_file;
-    std::string m_header;
-    std::vector<int> m_columnCpu; // CPU id of each value column
-    std::vector<Cpu> m_cpus;      // indexed by CPU id
-    std::vector<std::uint64_t> m_values;
-    std::vector<double> m_deltas;
+    PerCpuTable m_table;
+    std::vector<Cpu> m_cpus; // indexed by CPU id
+    std::vector<double> m_deltas; // one per column
     std::vector<Type> m_types; // in file order; a handful, so found by position or a short scan
     int m_allRateColumn = -1;
     std::uint64_t m_reads = 0;

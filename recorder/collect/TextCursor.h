@@ -7,7 +7,6 @@
 #include <charconv>
 #include <cstdint>
 #include <string_view>
-#include <vector>
 
 namespace runlens::collect {
 
@@ -140,22 +139,6 @@ inline std::string_view trimBlanks(std::string_view text)
     while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
         text.remove_suffix(1);
     return text;
-}
-
-// The CPU ids of the value columns of a per-CPU table (/proc/interrupts, /proc/softirqs), from
-// its header "CPU0 CPU1 CPU4 ...": offline CPUs are missing, so column i is not CPU i.
-inline void parseCpuColumns(std::string_view header, std::vector<int>& columnCpu)
-{
-    columnCpu.clear();
-    TextCursor cursor(header);
-    for (std::string_view word = cursor.word(); !word.empty(); word = cursor.word()) {
-        if (word.substr(0, 3) != "CPU")
-            continue;
-        TextCursor digits(word.substr(3));
-        std::uint64_t id = 0;
-        if (digits.u64(id) && id < 65536)
-            columnCpu.push_back(int(id));
-    }
 }
 
 } // namespace runlens::collect

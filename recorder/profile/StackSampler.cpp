@@ -1,7 +1,10 @@
 #include "StackSampler.h"
 
+#include "CpuList.h"
 #include "OpenFailure.h"
+#include "PerfEventParanoid.h"
 #include "ProcFile.h"
+#include "ThreadCpuTime.h"
 
 #include <linux/perf_event.h>
 #include <sys/ioctl.h>
@@ -10,57 +13,16 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <climits>
 #include <cstring>
-#include <ctime>
 #include <dirent.h>
 
 namespace runlens::profile {
 
 namespace {
 
-double threadCpuSeconds()
-{
-    timespec now {};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return double(now.tv_sec) + double(now.tv_nsec) / 1e9;
-}
-
 int perfEventOpen(perf_event_attr& attr, int cpu)
 {
     return int(syscall(SYS_perf_event_open, &attr, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC));
-}
-
-int paranoidLevel(const collect::HostPaths& paths)
-{
-    std::string text;
-    if (!collect::readWholeFile(paths.proc("sys/kernel/perf_event_paranoid"), text))
-        return INT_MIN;
-    return std::atoi(text.c_str());
-}
-
-// "0-3,8,10-11" -> {0,1,2,3,8,10,11}
-std::vector<int> parseCpuList(const std::string& text)
-{
-    std::vector<int> cpus;
-    const char* at = text.c_str();
-    while (*at) {
-        char* end = nullptr;
-        const long first = std::strtol(at, &end, 10);
-        if (end == at)
-            break;
-        long last = first;
-        at = end;
-        if (*at == '-') {
-            last = std::strtol(at + 1, &end, 10);
-            at = end;
-        }
-        for (long cpu = first; cpu <= last && cpu < 65536; ++cpu)
-            cpus.push_back(int(cpu));
-        while (*at == ',' || *at == '\n' || *at == ' ')
-            ++at;
-    }
-    return cpus;
 }
 
 template<typename T>
@@ -133,20 +95,12 @@ StackSampler::~StackSampler() = default;
 
 std::string StackSampler::open()
 {
-    const double before = threadCpuSeconds();
-    const int paranoid = paranoidLevel(m_paths);
+    const double before = collect::threadCpuSeconds();
+    const int paranoid = collect::pmu::perfEventParanoid(m_paths);
     if (m_options.simulatedOpenError != 0)
         return collect::pmu::OpenFailure::classify(m_options.simulatedOpenError, "perf_event_open(cpu-clock sampling) on cpu0", paranoid).message;
 
-    std::string online;
-    std::vector<int> cpus;
-    if (collect::readWholeFile(m_paths.sys("devices/system/cpu/online"), online))
-        cpus = parseCpuList(online);
-    if (cpus.empty()) {
-        const long count = ::sysconf(_SC_NPROCESSORS_ONLN);
-        for (long cpu = 0; cpu < count; ++cpu)
-            cpus.push_back(int(cpu));
-    }
+    const std::vector<int> cpus = collect::onlineCpus(m_paths);
 
     // cycles when the PMU offers it (it stops in idle, so only work is sampled); otherwise the
     // cpu-clock software event, which every kernel and hypervisor has.
@@ -199,7 +153,7 @@ std::string StackSampler::open()
 
     loadKernelSymbols();
     readRunningProcesses();
-    m_cpuSeconds += threadCpuSeconds() - before;
+    m_cpuSeconds += collect::threadCpuSeconds() - before;
     return {};
 }
 
@@ -478,7 +432,7 @@ void StackSampler::drain()
 {
     if (!m_started)
         return;
-    const double before = threadCpuSeconds();
+    const double before = collect::threadCpuSeconds();
     ++m_drains;
     // Processes that exited before the previous drain have had all their samples read by now.
     std::erase_if(m_processes, [this](const auto& entry) {
@@ -522,7 +476,7 @@ void StackSampler::drain()
         });
         __atomic_store_n(&ring->meta()->data_tail, ring->head, __ATOMIC_RELEASE);
     }
-    m_cpuSeconds += threadCpuSeconds() - before;
+    m_cpuSeconds += collect::threadCpuSeconds() - before;
 }
 
 nlohmann::json StackSampler::info() const

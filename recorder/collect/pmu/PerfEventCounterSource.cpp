@@ -1,13 +1,12 @@
 #include "PerfEventCounterSource.h"
 
-#include "ProcFile.h"
+#include "PerfEventParanoid.h"
 
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <climits>
 #include <cstring>
 #include <thread>
 
@@ -33,26 +32,14 @@ std::string describe(const perf_event_attr& attr, int cpu)
 
 } // namespace
 
-PerfEventCounterSource::PerfEventCounterSource()
-    : m_paranoid(paranoidLevel())
+PerfEventCounterSource::PerfEventCounterSource(const HostPaths& paths)
+    : m_paranoid(perfEventParanoid(paths))
 {
 }
 
 PerfEventCounterSource::~PerfEventCounterSource()
 {
     close();
-}
-
-int PerfEventCounterSource::paranoidLevel()
-{
-    std::string text;
-    if (!readWholeFile("/proc/sys/kernel/perf_event_paranoid", text))
-        return INT_MIN;
-    try {
-        return std::stoi(text);
-    } catch (const std::exception&) {
-        return INT_MIN;
-    }
 }
 
 OpenFailure PerfEventCounterSource::openOne(std::span<const perf_event_attr> group, int cpu, std::vector<int>& fds,

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "CounterSource.h"
+#include "HostPaths.h"
 
 #include <vector>
 
@@ -11,7 +12,8 @@ namespace runlens::collect::pmu {
 class PerfEventCounterSource final : public CounterSource
 {
 public:
-    PerfEventCounterSource();
+    // paths: where perf_event_paranoid is read, to explain refused opens; the default is this host.
+    explicit PerfEventCounterSource(const HostPaths& paths = {});
     ~PerfEventCounterSource() override;
     PerfEventCounterSource(const PerfEventCounterSource&) = delete;
     PerfEventCounterSource& operator=(const PerfEventCounterSource&) = delete;
@@ -20,9 +22,6 @@ public:
     std::vector<OpenFailure> open(const std::vector<CounterGroupSpec>& groups, std::span<const int> cpus) override;
     bool read(std::size_t group, std::size_t cpuIndex, GroupReading& reading) override;
     void close() override;
-
-    // /proc/sys/kernel/perf_event_paranoid, INT_MIN when unreadable; for the error messages.
-    static int paranoidLevel();
 
 private:
     struct OpenGroup {
@@ -34,7 +33,7 @@ private:
 
     std::vector<OpenGroup> m_groups;
     std::vector<std::uint64_t> m_buffer; // read() target: nr, enabled, running, values...
-    int m_paranoid;
+    int m_paranoid; // perf_event_paranoid at construction, for the error messages
 };
 
 } // namespace runlens::collect::pmu

@@ -1,5 +1,6 @@
 #include "PmuCollector.h"
 
+#include "CpuList.h"
 #include "EventSetCatalog.h"
 #include "PerfEventCounterSource.h"
 #include "PfmEventEncoder.h"
@@ -10,11 +11,9 @@
 #include "SysfsEventEncoder.h"
 
 #include <sys/resource.h>
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -39,33 +38,6 @@ constexpr SoftwareEvent kSoftwareEvents[] = {
 // Values formulas may use besides events.
 constexpr const char* kExtraNames[] = {"INTERVAL_SECONDS", "BUSY_SECONDS", "SLOTS"};
 
-// "0-3,8,10-11" -> {0,1,2,3,8,10,11}.
-std::vector<int> parseCpuList(std::string_view text)
-{
-    std::vector<int> cpus;
-    while (!text.empty()) {
-        const std::size_t comma = text.find(',');
-        std::string_view range = text.substr(0, comma);
-        text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
-        while (!range.empty() && (range.back() == '\n' || range.back() == ' '))
-            range.remove_suffix(1);
-        if (range.empty())
-            continue;
-        const std::size_t dash = range.find('-');
-        int first = -1;
-        int last = -1;
-        std::from_chars(range.data(), range.data() + (dash == std::string_view::npos ? range.size() : dash), first);
-        last = first;
-        if (dash != std::string_view::npos)
-            std::from_chars(range.data() + dash + 1, range.data() + range.size(), last);
-        if (first < 0 || last < first || last > 65535)
-            continue;
-        for (int cpu = first; cpu <= last; ++cpu)
-            cpus.push_back(cpu);
-    }
-    return cpus;
-}
-
 std::string hex(std::uint64_t value)
 {
     char text[24];
@@ -78,9 +50,8 @@ std::string hex(std::uint64_t value)
 PmuCollector::PmuCollector(PmuSettings settings, std::unique_ptr<CounterSource> source)
     : m_settings(std::move(settings))
     , m_source(std::move(source))
+    , m_perfEventSource(!m_source)
 {
-    if (!m_source)
-        m_source = std::make_unique<PerfEventCounterSource>();
 }
 
 PmuCollector::~PmuCollector() = default;
@@ -208,7 +179,12 @@ std::string PmuCollector::setUpHardware(const HostPaths& paths, const EventSet* 
 
 std::string PmuCollector::open(const HostPaths& paths, MetricCatalog& catalog)
 {
-    m_source->close();
+    // The perf_event_open source is made here, where the host's paths are known: it explains a
+    // refused open with that host's perf_event_paranoid.
+    if (m_perfEventSource)
+        m_source = std::make_unique<PerfEventCounterSource>(paths);
+    else
+        m_source->close();
     m_deriver.reset();
     m_hardwareMissing.clear();
     m_activeSet = EventSet{};
@@ -225,14 +201,7 @@ std::string PmuCollector::open(const HostPaths& paths, MetricCatalog& catalog)
     m_columns.clear();
     m_multiplexColumns.clear();
 
-    std::string onlineText;
-    if (readWholeFile(paths.sys("devices/system/cpu/online"), onlineText))
-        m_cpus = parseCpuList(onlineText);
-    if (m_cpus.empty()) {
-        const long count = sysconf(_SC_NPROCESSORS_ONLN);
-        for (long cpu = 0; cpu < std::max(1L, count); ++cpu)
-            m_cpus.push_back(int(cpu));
-    }
+    m_cpus = onlineCpus(paths);
 
     std::optional<EventSet> userSet;
     if (!m_settings.userEventsFile.empty()) {

@@ -60,7 +60,8 @@ private:
     void raiseFileLimit(std::size_t needed);
 
     PmuSettings m_settings;
-    std::unique_ptr<CounterSource> m_source;
+    std::unique_ptr<CounterSource> m_source; // null until open() when it is perf_event_open's
+    bool m_perfEventSource = false;           // no source was given: open() makes a PerfEventCounterSource
 
     HostPmu m_host;
     std::string m_hardwareMissing;
