@@ -2,6 +2,8 @@
 #include "remote/ConnectDialog.h"
 
 #include "ChartGrid.h"
+#include "DefaultCharts.h"
+#include "DemoRuns.h"
 #include "FlameGraphPanel.h"
 #include "MetricBrowser.h"
 #include "MetricTreeModel.h"
@@ -11,6 +13,8 @@
 #include "RunLoader.h"
 #include "RunSet.h"
 #include "RunlensVersion.h"
+#include "SessionFile.h"
+#include "SummaryResources.h"
 #include "TimeController.h"
 #include "WelcomePage.h"
 #include "export/ExportDialog.h"
@@ -33,16 +37,11 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
-#include <QDir>
 #include <QDockWidget>
-#include <QFile>
-#include <QJsonDocument>
-#include <QSaveFile>
 #include <QLabel>
 #include <QProgressBar>
 #include <QSplitter>
 #include <QStackedWidget>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -82,7 +81,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     m_welcomePage->setConnectAvailable(true);
     connect(m_welcomePage, &WelcomePage::connectRequested, this, &MainWindow::showConnectDialog);
-    m_welcomePage->setDemoAvailable(!demoRunFiles().isEmpty(), tr("This build has no demo runs bundled."));
+    m_welcomePage->setDemoAvailable(!DemoRuns::files().isEmpty(), tr("This build has no demo runs bundled."));
     connect(m_welcomePage, &WelcomePage::openRunsRequested, this, &MainWindow::showOpenDialog);
     connect(m_welcomePage, &WelcomePage::demoRequested, this, &MainWindow::openDemoRuns);
     connect(m_welcomePage, &WelcomePage::recentFileActivated, this,
@@ -457,18 +456,8 @@ void MainWindow::addRun(const RunPtr& run)
 
 void MainWindow::addDefaultCharts()
 {
-    // What a performance engineer looks at first: CPU, memory, stalls, disks, network, IPIs.
-    static const char* const preferred[] = {"cpu.busy", "cpu.iowait", "mem.available", "psi.cpu.some", "disk.util",
-                                            "net.rx_bytes", "irq.ipi_rate", "cpu.context_switches"};
-    for (const char* id : preferred) {
-        const QString metric = QString::fromLatin1(id);
-        for (int r = 0; r < m_runs->count(); ++r) {
-            if (m_runs->at(r).run->hasMetric(metric)) {
-                m_chartGrid->addChart(metric);
-                break;
-            }
-        }
-    }
+    for (const QString& metric : DefaultCharts::metrics(*m_runs))
+        m_chartGrid->addChart(metric);
 }
 
 void MainWindow::updateExtent()
@@ -496,10 +485,9 @@ bool MainWindow::saveSession(const QString& path)
     }
     const Session session = Session::capture(*m_runs, *m_time, std::move(charts),
                                              m_summaryView->pricePerformance()->model()->enteredInputs());
-    // QSaveFile writes a temporary file and renames it: a crash never leaves half a session.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(session.toJson()).toJson()) < 0 || !file.commit()) {
-        reportProblems({tr("The session could not be saved to %1: %2.").arg(path, file.errorString())});
+    QString error;
+    if (!SessionFile::write(session, path, &error)) {
+        reportProblems({error});
         return false;
     }
     m_recentFiles->add(path);
@@ -509,17 +497,10 @@ bool MainWindow::saveSession(const QString& path)
 
 void MainWindow::openSession(const QString& path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        reportProblems({tr("%1 cannot be read: %2.").arg(path, file.errorString())});
-        return;
-    }
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(file.read(16 << 20), &parseError);
-    QString why = parseError.error == QJsonParseError::NoError ? QString() : tr("it is not valid JSON (%1)").arg(parseError.errorString());
-    std::optional<Session> session = why.isEmpty() ? Session::fromJson(document.object(), &why) : std::nullopt;
+    QString error;
+    std::optional<Session> session = SessionFile::read(path, &error);
     if (!session) {
-        reportProblems({tr("%1 is not a usable session: %2.").arg(path, why)});
+        reportProblems({error});
         return;
     }
     m_recentFiles->add(path);
@@ -561,31 +542,9 @@ void MainWindow::applyPendingSession()
         m_pages->setCurrentWidget(m_analysisPage);
 }
 
-QStringList MainWindow::demoRunFiles()
-{
-    // The reader works on files, so the archives compiled into the app are copied out once.
-    const QString directory = QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/demo");
-    QStringList files;
-    for (const char* name : {"demo-baseline.tar.gz", "demo-tuned.tar.gz"}) {
-        const QString resource = QStringLiteral(":/demo/") + QLatin1String(name);
-        if (!QFile::exists(resource))
-            return {};
-        const QString target = directory + QLatin1Char('/') + QLatin1String(name);
-        if (!QFile::exists(target) || QFileInfo(target).size() != QFileInfo(resource).size()) {
-            QDir().mkpath(directory);
-            QFile::remove(target);
-            if (!QFile::copy(resource, target))
-                return {};
-            QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
-        }
-        files.append(target);
-    }
-    return files;
-}
-
 void MainWindow::openDemoRuns()
 {
-    const QStringList files = demoRunFiles();
+    const QStringList files = DemoRuns::files();
     if (files.isEmpty()) {
         statusBar()->showMessage(tr("This build has no demo runs bundled."));
         return;
@@ -658,20 +617,19 @@ void MainWindow::saveWindowState() const
 void MainWindow::createSummaryDock()
 {
     m_liveSummary = new LiveSummary(m_runs, m_time, this);
-    for (const auto& [file, setter] : {std::pair{QStringLiteral(":/summary/findings.json"), &LiveSummary::setFindingRules},
-                                       std::pair{QStringLiteral(":/summary/comparability.json"), &LiveSummary::setComparabilityRules}}) {
-        QFile rules(file);
-        QString error;
-        if (!rules.open(QIODevice::ReadOnly) || !(m_liveSummary->*setter)(rules.readAll(), &error))
-            qWarning("%s: %s", qPrintable(file), qPrintable(error.isEmpty() ? rules.errorString() : error));
-    }
+    // The built-in resources: a failure here is a broken build, not a user's mistake.
+    QString error;
+    auto rules = SummaryResources::findingRules(SummaryResources::kFindingRules, &error);
+    if (!rules)
+        qWarning("%s", qPrintable(error));
+    auto comparability = SummaryResources::comparability(&error);
+    if (!comparability)
+        qWarning("%s", qPrintable(error));
+    m_liveSummary->setRules(std::move(rules), std::move(comparability));
     m_summaryView = new SummaryView(this);
-    {
-        QFile prices(QStringLiteral(":/summary/ec2-prices.json"));
-        QString error;
-        if (!prices.open(QIODevice::ReadOnly) || !m_summaryView->setPriceTable(prices.readAll(), &error))
-            qWarning("ec2-prices.json: %s", qPrintable(error.isEmpty() ? prices.errorString() : error));
-    }
+    const auto prices = SummaryResources::read(SummaryResources::kPrices, &error);
+    if (!prices || !m_summaryView->setPriceTable(*prices, &error))
+        qWarning("%s: %s", qPrintable(SummaryResources::kPrices), qPrintable(error));
     m_summaryDock = new QDockWidget(tr("Summary"), this);
     m_summaryDock->setObjectName(QStringLiteral("summaryDock"));
     m_summaryDock->setWidget(m_summaryView);
@@ -714,7 +672,7 @@ void MainWindow::showMetricChart(const QString& metricId, const QString& instanc
     m_pages->setCurrentWidget(m_analysisPage);
     const auto charts = m_chartGrid->charts();
     // The metric's chart in whatever instance it shows; for one instance, a chart of that instance.
-    const bool oneInstance = !instance.isEmpty() && instance != QLatin1String("all");
+    const bool oneInstance = !Run::isAggregate(instance);
     int index = -1;
     for (int i = 0; i < int(charts.size()); ++i) {
         const auto& [chartMetric, chartInstance] = charts[std::size_t(i)];

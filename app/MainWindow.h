@@ -53,8 +53,6 @@ public:
     bool saveSession(const QString& path);
     // Reopens a saved session: loads its runs, then restores names, baseline, charts and zoom.
     void openSession(const QString& path);
-    // The demo archives bundled in the resources, copied out to files the reader can open.
-    static QStringList demoRunFiles();
 
     QStringList openFiles() const;
     bool isLoading() const;

@@ -1,7 +1,8 @@
-#include "SummaryData.h"
+#include "SummaryResources.h"
 
 #include "summary/Comparability.h"
 #include "summary/FindingRules.h"
+#include "summary/PricePerformance.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -10,12 +11,27 @@ namespace {
 
 // The messages' translation context (lupdate reads Q_DECLARE_TR_FUNCTIONS; a free tr() it cannot).
 struct Text {
-    Q_DECLARE_TR_FUNCTIONS(SummaryData)
+    Q_DECLARE_TR_FUNCTIONS(SummaryResources)
 };
+
+// Reads and parses one file with T::load(json, error); "PATH: why" when the file is unusable.
+template <typename T>
+std::shared_ptr<const T> load(const QString& path, QString* error)
+{
+    const auto text = SummaryResources::read(path, error);
+    if (!text)
+        return nullptr;
+    auto parsed = std::make_shared<T>();
+    if (!parsed->load(*text, error)) {
+        *error = QStringLiteral("%1: %2").arg(path, *error);
+        return nullptr;
+    }
+    return parsed;
+}
 
 } // namespace
 
-namespace SummaryData {
+namespace SummaryResources {
 
 std::optional<QByteArray> read(const QString& path, QString* error)
 {
@@ -27,20 +43,19 @@ std::optional<QByteArray> read(const QString& path, QString* error)
     return file.readAll();
 }
 
-bool loadFindingRules(const QString& path, FindingRules& rules, QString* error)
+std::shared_ptr<const FindingRules> findingRules(const QString& path, QString* error)
 {
-    const auto text = read(path, error);
-    if (text && rules.load(*text, error))
-        return true;
-    if (text)
-        *error = QStringLiteral("%1: %2").arg(path, *error);
-    return false;
+    return load<FindingRules>(path, error);
 }
 
-bool loadComparability(Comparability& comparability, QString* error)
+std::shared_ptr<const Comparability> comparability(QString* error)
 {
-    const auto text = read(kComparability, error);
-    return text && comparability.load(*text, error);
+    return load<Comparability>(kComparability, error);
 }
 
-} // namespace SummaryData
+std::shared_ptr<const PriceTable> priceTable(QString* error)
+{
+    return load<PriceTable>(kPrices, error);
+}
+
+} // namespace SummaryResources

@@ -10,8 +10,8 @@ void sortInstances(QStringList& instances)
 {
     // The aggregate first, then natural order (cpu2 before cpu10).
     std::stable_sort(instances.begin(), instances.end(), [](const QString& a, const QString& b) {
-        const bool aFirst = a.isEmpty() || a == QLatin1String(runlens::format::kAggregateInstance);
-        const bool bFirst = b.isEmpty() || b == QLatin1String(runlens::format::kAggregateInstance);
+        const bool aFirst = Run::isAggregate(a);
+        const bool bFirst = Run::isAggregate(b);
         if (aFirst != bFirst)
             return aFirst;
         qsizetype i = 0;
@@ -75,6 +75,24 @@ QString Run::note() const
     return run.is_object() ? QString::fromStdString(run.value("note", std::string())) : QString();
 }
 
+QString Run::tag(const char* key) const
+{
+    const auto runInfo = m_archive.manifest.find("run");
+    if (runInfo == m_archive.manifest.end() || !runInfo->is_object())
+        return {};
+    const auto tags = runInfo->find("tags");
+    if (tags == runInfo->end() || !tags->is_object())
+        return {};
+    const auto tag = tags->find(key);
+    return tag != tags->end() && tag->is_string() ? QString::fromStdString(tag->get<std::string>()) : QString();
+}
+
+QString Run::repeatGroup() const
+{
+    const QString group = tag("group");
+    return group.isEmpty() ? tag("variant") : group;
+}
+
 QDateTime Run::startTime() const
 {
     const auto start = m_archive.manifest.find("start");
@@ -135,4 +153,26 @@ std::size_t Run::columnBytes() const
             bytes += column.size() * sizeof(double);
     }
     return bytes;
+}
+
+QString Run::defaultInstance(const QString& metricId) const
+{
+    const QStringList all = instances(metricId);
+    return all.isEmpty() ? QString() : all.first(); // the aggregate and the single value sort first
+}
+
+std::optional<QString> Run::aggregateInstance(const QString& metricId) const
+{
+    const QStringList all = instances(metricId);
+    const QString aggregate = QString::fromLatin1(runlens::format::kAggregateInstance);
+    if (all.contains(aggregate))
+        return aggregate;
+    if (all.contains(QString()))
+        return QString();
+    return std::nullopt;
+}
+
+bool Run::isAggregate(const QString& instance)
+{
+    return instance.isEmpty() || instance == QLatin1String(runlens::format::kAggregateInstance);
 }

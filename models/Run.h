@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -36,6 +37,10 @@ public:
     QString name() const;
     QString hostName() const;
     QString note() const;
+    // The manifest's run tags (`runlens-rec record --tag key=value`); empty when it has none.
+    QString tag(const char* key) const;
+    // The repeat group the run belongs to: its "group" tag, else its "variant" tag, else empty.
+    QString repeatGroup() const;
     QDateTime startTime() const;
     double durationSeconds() const;
     double intervalSeconds() const;
@@ -47,6 +52,14 @@ public:
     const runlens::format::MetricDescriptor* metric(const QString& id) const;
     // The instances recorded for a metric, aggregate ("all") and single-valued ("") first.
     QStringList instances(const QString& metricId) const;
+    // The instance shown when none is named: the aggregate ("all"), else the single value (""),
+    // else the first instance; empty when the run lacks the metric.
+    QString defaultInstance(const QString& metricId) const;
+    // The metric's own value, as the summary table uses it: "all", else "" (a single-valued
+    // metric); nullopt when the run has only per-instance columns of it (or none).
+    std::optional<QString> aggregateInstance(const QString& metricId) const;
+    // True for the aggregate ("all") and for a single-valued metric's "": not one CPU, disk or NIC.
+    static bool isAggregate(const QString& instance);
     bool hasMetric(const QString& metricId) const;
     SeriesView series(const QString& metricId, const QString& instance) const;
 

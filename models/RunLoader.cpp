@@ -20,29 +20,26 @@ runlens::format::RunArchive readRunOrProfile(const std::string& path, const runl
 
 } // namespace
 
-struct RunLoader::Job {
+namespace {
+
+// What one load ends with: the run, or why there is none.
+struct LoadResult {
     QString path;
-    std::atomic<bool> cancelled{false};
-    std::atomic<double> fraction{0.0};
-    QFutureWatcher<void> watcher;
     RunPtr run;
     QString error;
-    bool wasCancelled = false;
-    bool done = false; // finished, waiting for the jobs requested before it
+    bool cancelled = false;
 };
+
+} // namespace
 
 RunLoader::RunLoader(QObject* parent)
     : QObject(parent)
 {
-    m_progressTimer.setInterval(100);
-    connect(&m_progressTimer, &QTimer::timeout, this, &RunLoader::reportProgress);
-}
-
-RunLoader::~RunLoader()
-{
-    cancelAll();
-    for (const auto& job : std::as_const(m_jobs))
-        job->watcher.waitForFinished();
+    connect(&m_jobs, &BackgroundJobs::progressChanged, this, &RunLoader::progressChanged);
+    connect(&m_jobs, &BackgroundJobs::busyChanged, this, [this](bool busy) {
+        if (!busy)
+            emit idle();
+    });
 }
 
 RunPtr RunLoader::loadNow(const QString& path)
@@ -53,74 +50,34 @@ RunPtr RunLoader::loadNow(const QString& path)
 void RunLoader::load(const QStringList& paths)
 {
     for (const QString& path : paths) {
-        auto job = std::make_shared<Job>();
-        job->path = path;
-        Job* raw = job.get();
-        m_jobs.insert(raw, job);
-        m_order.push_back(raw);
-        connect(&raw->watcher, &QFutureWatcher<void>::finished, this, [this, raw] { finishJob(raw); });
-        // The worker only touches the job it owns a share of; the GUI thread reads the results
-        // after `finished`, which the watcher delivers in this object's thread.
-        raw->watcher.setFuture(QtConcurrent::run([job] {
-            try {
-                const auto progress = [&job](std::uint64_t done, std::uint64_t total) {
-                    job->fraction = total > 0 ? double(done) / double(total) : 0.0;
-                    return !job->cancelled.load();
-                };
-                auto archive = readRunOrProfile(job->path.toStdString(), progress);
-                job->run = std::make_shared<const Run>(job->path, std::move(archive));
-            } catch (const runlens::format::ReadCancelled&) {
-                job->wasCancelled = true;
-            } catch (const runlens::format::FormatError& error) {
-                job->error = QString::fromStdString(error.what());
-            } catch (const std::bad_alloc&) {
-                job->error = tr("%1 is too large to open: not enough memory.").arg(job->path);
-            }
-        }));
+        m_jobs.start(
+            [path](JobControl& control) {
+                LoadResult result{path, nullptr, {}, false};
+                try {
+                    const auto progress = [&control](std::uint64_t done, std::uint64_t total) {
+                        control.setProgress(total > 0 ? double(done) / double(total) : 0.0);
+                        return !control.isCancelled();
+                    };
+                    auto archive = readRunOrProfile(path.toStdString(), progress);
+                    result.run = std::make_shared<const Run>(path, std::move(archive));
+                } catch (const runlens::format::ReadCancelled&) {
+                    result.cancelled = true;
+                } catch (const runlens::format::FormatError& error) {
+                    result.error = QString::fromStdString(error.what());
+                } catch (const std::bad_alloc&) {
+                    result.error = tr("%1 is too large to open: not enough memory.").arg(path);
+                }
+                return result;
+            },
+            // Delivered in the order the files were asked for, not the order they finished: the
+            // first run the user named becomes the baseline and the colours follow the list.
+            [this](const LoadResult& result) {
+                if (result.run)
+                    emit runLoaded(result.run);
+                else if (result.cancelled)
+                    emit loadCancelled(result.path);
+                else
+                    emit loadFailed(result.path, result.error);
+            });
     }
-    m_progressTimer.start();
-    reportProgress();
-}
-
-void RunLoader::cancelAll()
-{
-    for (const auto& job : std::as_const(m_jobs))
-        job->cancelled = true;
-}
-
-void RunLoader::finishJob(Job* raw)
-{
-    if (!m_jobs.contains(raw))
-        return;
-    raw->done = true;
-    raw->fraction = 1.0;
-    // Deliver in the order the files were asked for, not the order they finished: the first run
-    // the user named becomes the baseline and the colours follow the list, whatever the sizes.
-    while (!m_order.empty() && m_order.front()->done) {
-        const std::shared_ptr<Job> job = m_jobs.take(m_order.front());
-        m_order.pop_front();
-        if (job->run)
-            emit runLoaded(job->run);
-        else if (job->wasCancelled)
-            emit loadCancelled(job->path);
-        else
-            emit loadFailed(job->path, job->error);
-    }
-    reportProgress();
-    if (m_jobs.isEmpty()) {
-        m_progressTimer.stop();
-        emit idle();
-    }
-}
-
-void RunLoader::reportProgress()
-{
-    if (m_jobs.isEmpty()) {
-        emit progressChanged(1.0);
-        return;
-    }
-    double sum = 0;
-    for (const auto& job : std::as_const(m_jobs))
-        sum += job->fraction.load();
-    emit progressChanged(sum / double(m_jobs.size()));
 }

@@ -219,7 +219,7 @@ QString RunSet::chartTitle(const QString& metricId, const QString& instance) con
             break;
         }
     }
-    if (!instance.isEmpty() && instance != QLatin1String("all"))
+    if (!Run::isAggregate(instance))
         name += QStringLiteral(" — ") + instance;
     return unit.isEmpty() ? name : QStringLiteral("%1 (%2)").arg(name, unit);
 }

@@ -23,6 +23,9 @@ struct RunEntry {
     double offsetSeconds = 0;
     // The part of the run that counts for summaries, in the run's own seconds; empty = all of it.
     std::optional<std::pair<double, double>> trim;
+
+    // The name the user gave the run, else the run's own: what every view and export calls it.
+    QString name() const { return displayName.isEmpty() ? run->name() : displayName; }
 };
 
 class RunSet : public QObject

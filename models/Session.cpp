@@ -15,12 +15,6 @@ QJsonArray rangeToJson(const std::pair<double, double>& range)
     return QJsonArray{range.first, range.second};
 }
 
-// The name the summary gives a run, which keys the price-performance inputs.
-QString summaryName(const RunEntry& entry)
-{
-    return entry.displayName.isEmpty() ? entry.run->name() : entry.displayName;
-}
-
 std::optional<std::pair<double, double>> rangeFromJson(const QJsonValue& value)
 {
     const QJsonArray array = value.toArray();
@@ -38,7 +32,7 @@ Session Session::capture(const RunSet& runs, const TimeController& time, std::ve
     for (int i = 0; i < runs.count(); ++i) {
         const RunEntry& entry = runs.at(i);
         session.runs.push_back({entry.run->filePath(), entry.displayName, entry.colour, entry.visible, entry.offsetSeconds, {}});
-        if (const auto price = prices.find(summaryName(entry)); price != prices.end())
+        if (const auto price = prices.find(entry.name()); price != prices.end())
             session.runs.back().price = price->second;
     }
     session.baseline = std::max(0, runs.baselineIndex());
@@ -88,7 +82,7 @@ std::map<QString, PricePerformanceEntry> Session::priceInputs(const RunSet& runs
     for (const RunState& state : this->runs) {
         const int index = runs.indexOf(state.filePath);
         if (index >= 0 && !state.price.isEmpty())
-            inputs[summaryName(runs.at(index))] = state.price;
+            inputs[runs.at(index).name()] = state.price;
     }
     return inputs;
 }

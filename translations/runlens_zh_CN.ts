@@ -1278,24 +1278,8 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <translation>已打开 %1（%2）。</translation>
     </message>
     <message>
-        <source>The session could not be saved to %1: %2.</source>
-        <translation>无法将会话保存到 %1：%2。</translation>
-    </message>
-    <message>
         <source>Session saved to %1.</source>
         <translation>会话已保存到 %1。</translation>
-    </message>
-    <message>
-        <source>%1 cannot be read: %2.</source>
-        <translation>无法读取 %1：%2。</translation>
-    </message>
-    <message>
-        <source>it is not valid JSON (%1)</source>
-        <translation>该文件不是有效的 JSON（%1）</translation>
-    </message>
-    <message>
-        <source>%1 is not a usable session: %2.</source>
-        <translation>%1 不是可用的会话：%2。</translation>
     </message>
     <message>
         <source>&amp;Connect to Host…</source>
@@ -2097,6 +2081,25 @@ recorded on %3 at %4</source>
     </message>
 </context>
 <context>
+    <name>SessionFile</name>
+    <message>
+        <source>%1 cannot be read: %2.</source>
+        <translation>无法读取 %1：%2。</translation>
+    </message>
+    <message>
+        <source>it is not valid JSON (%1)</source>
+        <translation>该文件不是有效的 JSON（%1）</translation>
+    </message>
+    <message>
+        <source>%1 is not a usable session: %2.</source>
+        <translation>%1 不是可用的会话：%2。</translation>
+    </message>
+    <message>
+        <source>The session could not be saved to %1: %2.</source>
+        <translation>无法将会话保存到 %1：%2。</translation>
+    </message>
+</context>
+<context>
     <name>SshSession</name>
     <message>
         <source>Cancelled.</source>
@@ -2375,13 +2378,6 @@ recorded on %3 at %4</source>
     </message>
 </context>
 <context>
-    <name>SummaryData</name>
-    <message>
-        <source>cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-</context>
-<context>
     <name>SummaryExport</name>
     <message>
         <source>whole run</source>
@@ -2498,6 +2494,13 @@ recorded on %3 at %4</source>
     <message>
         <source>Against baseline</source>
         <translation>相对基线</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryResources</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
     </message>
 </context>
 <context>

@@ -63,9 +63,8 @@ ChartGrid::~ChartGrid() = default;
 QString ChartGrid::defaultInstance(const QString& metricId) const
 {
     for (int r = 0; r < m_runs->count(); ++r) {
-        const QStringList instances = m_runs->at(r).run->instances(metricId);
-        if (!instances.isEmpty())
-            return instances.first(); // the aggregate sorts first
+        if (m_runs->at(r).run->hasMetric(metricId))
+            return m_runs->at(r).run->defaultInstance(metricId);
     }
     return {};
 }
@@ -147,7 +146,7 @@ void ChartGrid::refreshInstances(Panel& panel)
     panel.instances->setCurrentIndex(std::max(0, int(instances.indexOf(panel.chart->instance()))));
     panel.instances->setVisible(instances.size() > 1);
     const auto perInstance = std::count_if(instances.begin(), instances.end(),
-                                           [](const QString& i) { return !i.isEmpty() && i != QLatin1String("all"); });
+                                           [](const QString& i) { return !Run::isAggregate(i); });
     panel.heatToggle->setVisible(perInstance > 1);
 }
 

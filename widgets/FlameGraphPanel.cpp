@@ -2,7 +2,7 @@
 
 #include "FlameGraphView.h"
 #include "FlameScopeView.h"
-#include "StackTreeDiff.h"
+#include "FlameGraphRequest.h"
 #include "TimeController.h"
 #include "TopFunctionsModel.h"
 
@@ -19,24 +19,6 @@
 #include <QHeaderView>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
-
-namespace {
-
-// The selection on the shared axis, in the run's own nanoseconds.
-StackTreeFilter filterFor(const RunEntry& entry, std::optional<TimeController::Range> selection)
-{
-    StackTreeFilter filter;
-    if (selection) {
-        const double begin = selection->first - entry.offsetSeconds;
-        const double end = selection->second - entry.offsetSeconds;
-        filter.timeNs = std::pair<std::int64_t, std::int64_t>{std::int64_t(std::llround(begin * 1e9)),
-                                                              std::int64_t(std::llround(end * 1e9))};
-    }
-    return filter;
-}
-
-} // namespace
 
 FlameGraphPanel::FlameGraphPanel(RunSet* runs, TimeController* time, QWidget* parent)
     : QWidget(parent)
@@ -127,13 +109,7 @@ FlameGraphPanel::FlameGraphPanel(RunSet* runs, TimeController* time, QWidget* pa
     connect(m_time, &TimeController::selectionChanged, this, &FlameGraphPanel::scheduleRefresh);
     connect(m_scope, &FlameScopeView::rangeSelected, this,
             [this](double begin, double end) { m_time->setSelection(TimeController::Range{begin, end}); });
-    connect(&m_watcher, &QFutureWatcher<Result>::finished, this, &FlameGraphPanel::showResult);
     scheduleRefresh();
-}
-
-FlameGraphPanel::~FlameGraphPanel()
-{
-    m_watcher.waitForFinished();
 }
 
 void FlameGraphPanel::scheduleRefresh()
@@ -163,12 +139,9 @@ int FlameGraphPanel::selectedRun() const
 
 void FlameGraphPanel::refresh()
 {
-    if (m_watcher.isRunning()) {
-        m_rerun = true; // the answer would be stale: ask again when this one lands
-        return;
-    }
     const int selected = selectedRun();
     if (selected < 0) {
+        m_jobs.cancelAll();
         m_view->setTree(nullptr);
         m_status->setText(tr("None of the open runs has CPU stack samples. Record with stack sampling, or open "
                              "folded stacks or `perf script` output."));
@@ -180,52 +153,36 @@ void FlameGraphPanel::refresh()
     const int baseline = m_runs->baselineIndex();
     const bool diff = m_compare->isChecked() && baseline >= 0 && baseline != selected
                    && m_runs->at(baseline).run->profile();
-    const RunEntry selectedEntry = m_runs->at(selected);
-    const std::optional<RunEntry> baselineEntry = diff ? std::optional<RunEntry>(m_runs->at(baseline)) : std::nullopt;
-    const auto selection = m_time->selection();
-    m_scope->setProfile(selectedEntry.run->profile(), selectedEntry.offsetSeconds);
-    const auto normalisation =
+    FlameGraphRequest request;
+    request.selected = m_runs->at(selected);
+    if (diff)
+        request.baseline = m_runs->at(baseline);
+    request.range = m_time->selection();
+    request.normalisation =
         m_normalisation->currentIndex() == 1 ? DiffNormalisation::PerSecond : DiffNormalisation::TotalSamples;
+    m_scope->setProfile(request.selected.run->profile(), request.selected.offsetSeconds);
     m_status->setText(tr("Computing the flame graph…"));
-    // The job holds the runs (shared pointers), so closing a run meanwhile cannot pull the
-    // samples from under it.
-    m_watcher.setFuture(QtConcurrent::run([selectedEntry, baselineEntry, selection, normalisation]() {
-        Result result;
-        result.selectedName = selectedEntry.displayName.isEmpty() ? selectedEntry.run->name() : selectedEntry.displayName;
-        const StackTreePtr tree = StackTree::build(*selectedEntry.run->profile(), filterFor(selectedEntry, selection));
-        if (baselineEntry) {
-            result.baselineName =
-                baselineEntry->displayName.isEmpty() ? baselineEntry->run->name() : baselineEntry->displayName;
-            const StackTreePtr base =
-                StackTree::build(*baselineEntry->run->profile(), filterFor(*baselineEntry, selection));
-            result.tree = StackTreeDiff::compute(*base, *tree, normalisation);
-        } else {
-            result.tree = tree;
-        }
-        result.status = selection ? tr("%1 samples of %2 between %3 s and %4 s (the selected range)")
-                                        .arg(tree->totalSamples())
-                                        .arg(result.selectedName)
-                                        .arg(selection->first, 0, 'f', 2)
-                                        .arg(selection->second, 0, 'f', 2)
-                                  : tr("%1 samples of %2 (the whole run; select a range in a chart to narrow it)")
-                                        .arg(tree->totalSamples())
-                                        .arg(result.selectedName);
-        return result;
-    }));
+    // The request holds the runs (shared pointers), so closing a run meanwhile cannot pull the
+    // samples from under the job; a newer request drops this one's answer.
+    m_jobs.start([request](JobControl&) { return std::make_pair(request.run(), request.range); },
+                 [this](const std::pair<FlameGraph, std::optional<TimeController::Range>>& result) {
+                     showResult(result.first, result.second);
+                 });
 }
 
-void FlameGraphPanel::showResult()
+void FlameGraphPanel::showResult(const FlameGraph& result, std::optional<TimeController::Range> range)
 {
-    const Result result = m_watcher.result();
-    if (m_rerun) {
-        m_rerun = false;
-        refresh();
-        return;
-    }
+    m_status->setText(range ? tr("%1 samples of %2 between %3 s and %4 s (the selected range)")
+                                  .arg(result.selectedSamples)
+                                  .arg(result.selectedName)
+                                  .arg(range->first, 0, 'f', 2)
+                                  .arg(range->second, 0, 'f', 2)
+                            : tr("%1 samples of %2 (the whole run; select a range in a chart to narrow it)")
+                                  .arg(result.selectedSamples)
+                                  .arg(result.selectedName));
     m_view->setRunNames(result.selectedName, result.baselineName);
     m_view->setTree(result.tree);
     m_topModel->setTree(result.tree);
-    m_status->setText(result.status);
     m_disappeared->clear();
     if (result.tree && result.tree->isDiff()) {
         const double base = double(std::max<std::uint64_t>(1, result.tree->baselineSamples()));

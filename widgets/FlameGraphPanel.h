@@ -3,10 +3,10 @@
 // off the GUI thread whenever the run, the baseline, an offset or the selection changes.
 #pragma once
 
-#include "RunSet.h"
-#include "StackTree.h"
+#include "BackgroundJobs.h"
+#include "FlameGraphRequest.h"
+#include "TimeController.h"
 
-#include <QFutureWatcher>
 #include <QWidget>
 
 class FlameGraphView;
@@ -19,7 +19,6 @@ class QListWidget;
 class QTabWidget;
 class QTableView;
 class TopFunctionsModel;
-class TimeController;
 
 class FlameGraphPanel : public QWidget
 {
@@ -27,7 +26,6 @@ class FlameGraphPanel : public QWidget
 
 public:
     FlameGraphPanel(RunSet* runs, TimeController* time, QWidget* parent = nullptr);
-    ~FlameGraphPanel() override;
 
     FlameGraphView* view() const { return m_view; }
     QListWidget* disappearedList() const { return m_disappeared; }
@@ -37,7 +35,7 @@ public:
     QCheckBox* compareBox() const { return m_compare; }
     QComboBox* normalisationBox() const { return m_normalisation; }
     QLineEdit* searchField() const { return m_search; }
-    bool isBusy() const { return m_watcher.isRunning() || m_pending; }
+    bool isBusy() const { return m_jobs.isBusy() || m_pending; }
     // Rebuilds now (signals schedule it for the next event loop turn).
     void refresh();
 
@@ -45,14 +43,8 @@ signals:
     void treeShown();
 
 private:
-    struct Result {
-        StackTreePtr tree;
-        QString selectedName;
-        QString baselineName;
-        QString status;
-    };
     void scheduleRefresh();
-    void showResult();
+    void showResult(const FlameGraph& result, std::optional<TimeController::Range> range);
     int selectedRun() const;
 
     RunSet* m_runs;
@@ -69,7 +61,6 @@ private:
     TopFunctionsModel* m_topModel;
     QTableView* m_topView;
     FlameScopeView* m_scope;
-    QFutureWatcher<Result> m_watcher;
+    BackgroundJobs m_jobs{BackgroundJobs::Policy::LatestWins};
     bool m_pending = false;
-    bool m_rerun = false;
 };

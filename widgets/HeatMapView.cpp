@@ -18,11 +18,6 @@ constexpr int kBandGap = 6;
 constexpr int kTitleHeight = 18;
 constexpr int kMaximumRowHeight = 16;
 
-bool isAggregate(const QString& instance)
-{
-    return instance.isEmpty() || instance == QLatin1String("all");
-}
-
 } // namespace
 
 HeatMapView::HeatMapView(RunSet* runs, TimeController* time, QWidget* parent)
@@ -106,7 +101,7 @@ void HeatMapView::refresh()
         Band band;
         band.run = r;
         for (const QString& instance : entry.run->instances(m_metricId)) {
-            if (!isAggregate(instance))
+            if (!Run::isAggregate(instance))
                 band.instances.append(instance);
         }
         if (band.instances.isEmpty())

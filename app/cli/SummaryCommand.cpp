@@ -6,14 +6,11 @@
 // The same archives always give the same bytes (the bootstrap is seeded).
 #include "FormatError.h"
 #include "HeadlessCommands.h"
-#include "SummaryData.h"
-#include "WindowOption.h"
 #include "RunLoader.h"
-#include "summary/Comparability.h"
-#include "summary/FindingRules.h"
-#include "summary/PricePerformance.h"
-#include "summary/SummaryBuilder.h"
+#include "SummaryResources.h"
+#include "WindowOption.h"
 #include "summary/SummaryExport.h"
+#include "summary/SummaryRequest.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -31,6 +28,90 @@ struct Text {
 void printError(const QString& message)
 {
     std::fprintf(stderr, "runlens summary: %s\n", qPrintable(message));
+}
+
+// The run a RUN=… value names: its name or its 1-based position; -1 when none.
+int runIndex(const SummaryRequest& request, const QString& key)
+{
+    bool isNumber = false;
+    const int position = key.toInt(&isNumber);
+    if (isNumber)
+        return position >= 1 && position <= int(request.runs.size()) ? position - 1 : -1;
+    for (std::size_t r = 0; r < request.runs.size(); ++r) {
+        if (request.runs[r].name == key)
+            return int(r);
+    }
+    return -1;
+}
+
+// --throughput RUN=VALUE[UNIT] and --price RUN=USD_PER_HOUR into the request's price inputs (asked
+// for by any --throughput); 0, or the exit code after a message.
+int addPriceInputs(const QStringList& throughputs, const QStringList& prices, SummaryRequest& request)
+{
+    if (throughputs.isEmpty()) {
+        if (prices.isEmpty())
+            return 0;
+        printError(Text::tr("--price needs --throughput: the cost per 100,000 ops/s comes from both"));
+        return 2;
+    }
+    QString error;
+    SummaryRequest::PriceInputs inputs;
+    inputs.table = SummaryResources::priceTable(&error);
+    if (!inputs.table) {
+        printError(error);
+        return 1;
+    }
+    inputs.entered.resize(request.runs.size());
+    for (const QString& value : throughputs) {
+        const qsizetype equals = value.indexOf(QLatin1Char('='));
+        const int index = equals > 0 ? runIndex(request, value.left(equals)) : -1;
+        const auto parsed = equals > 0 ? PricePerformance::parseThroughput(value.mid(equals + 1)) : std::nullopt;
+        if (index < 0 || !parsed) {
+            printError(Text::tr("--throughput \"%1\" is not RUN=VALUE[UNIT] with RUN a run's name or 1-based position "
+                          "and VALUE a positive number, e.g. 2=150000ops/s").arg(value));
+            return 2;
+        }
+        inputs.entered[std::size_t(index)].throughput = parsed->first;
+        inputs.entered[std::size_t(index)].unit = parsed->second;
+    }
+    for (const QString& value : prices) {
+        const qsizetype equals = value.indexOf(QLatin1Char('='));
+        const int index = equals > 0 ? runIndex(request, value.left(equals)) : -1;
+        bool ok = false;
+        const double hourly = equals > 0 ? value.mid(equals + 1).toDouble(&ok) : 0.0;
+        if (index < 0 || !ok || !(hourly >= 0)) {
+            printError(Text::tr("--price \"%1\" is not RUN=USD_PER_HOUR with RUN a run's name or 1-based position, "
+                          "e.g. 2=0.34").arg(value));
+            return 2;
+        }
+        inputs.entered[std::size_t(index)].hourlyPrice = hourly;
+    }
+    request.prices = std::move(inputs);
+    return 0;
+}
+
+// --instances METRIC[,METRIC…]|all into the request; 0, or the exit code after a message.
+int addInstanceMetrics(const QStringList& values, SummaryRequest& request)
+{
+    for (const QString& value : values) {
+        for (const QString& listed : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            const QString metricId = listed.trimmed();
+            if (metricId == QLatin1String("all")) {
+                request.allInstanceMetrics = true;
+                continue;
+            }
+            bool known = false;
+            for (const SummaryRunInput& input : request.runs)
+                known = known || input.run->hasMetric(metricId);
+            if (!known) {
+                printError(Text::tr("--instances \"%1\": no run has the metric \"%2\" (see `runlens-rec info` for the "
+                              "metric ids, or use --instances all)").arg(value, metricId));
+                return 2;
+            }
+            request.instanceMetrics.append(metricId);
+        }
+    }
+    return 0;
 }
 
 } // namespace
@@ -101,115 +182,29 @@ int runSummaryCommand(int argc, char** argv)
         }
     }
 
+    SummaryRequest request;
     QString error;
-    FindingRules findingRules;
-    Comparability comparability;
-    if (!SummaryData::loadFindingRules(parser.isSet(rules) ? parser.value(rules) : SummaryData::kFindingRules, findingRules, &error)
-        || !SummaryData::loadComparability(comparability, &error)) {
+    request.rules = SummaryResources::findingRules(parser.isSet(rules) ? parser.value(rules) : SummaryResources::kFindingRules, &error);
+    request.comparability = request.rules ? SummaryResources::comparability(&error) : nullptr;
+    if (!request.rules || !request.comparability) {
         printError(error);
         return 1;
     }
-
-    std::vector<SummaryRunInput> runs;
     for (const QString& path : QStringList{parser.value(baseline)} + parser.positionalArguments()) {
         try {
             const RunPtr run = RunLoader::loadNow(path);
-            runs.push_back({run, run->name(), timeWindow, SummaryBuilder::repeatGroupOf(*run)});
+            request.runs.push_back(SummaryRequest::input(run, run->name(), timeWindow));
         } catch (const runlens::format::FormatError& failure) {
             printError(QString::fromUtf8(failure.what()));
             return 1;
         }
     }
+    if (const int status = addPriceInputs(parser.values(throughput), parser.values(price), request); status != 0)
+        return status;
+    if (const int status = addInstanceMetrics(parser.values(instances), request); status != 0)
+        return status;
 
-    // Price-performance inputs: RUN=… with RUN a run's name or 1-based position.
-    const auto runIndex = [&](const QString& key) -> int {
-        bool isNumber = false;
-        const int position = key.toInt(&isNumber);
-        if (isNumber)
-            return position >= 1 && position <= int(runs.size()) ? position - 1 : -1;
-        for (std::size_t r = 0; r < runs.size(); ++r) {
-            if (runs[r].name == key)
-                return int(r);
-        }
-        return -1;
-    };
-    PricePerformanceReport pricePerformance;
-    if (parser.isSet(throughput)) {
-        PriceTable priceTable;
-        const auto pricesText = SummaryData::read(SummaryData::kPrices, &error);
-        if (!pricesText || !priceTable.load(*pricesText, &error)) {
-            printError(error);
-            return 1;
-        }
-        pricePerformance.tableDate = priceTable.date();
-        pricePerformance.tableRegion = priceTable.region();
-        if (!priceTable.currency().isEmpty())
-            pricePerformance.currency = priceTable.currency();
-        for (const SummaryRunInput& input : runs) {
-            PricePerformanceRun run;
-            run.name = input.name;
-            run.unit = QStringLiteral("ops/s");
-            run.instanceType = PricePerformance::instanceTypeOf(Comparability::factsOf(*input.run));
-            if (const auto hourly = priceTable.hourlyPrice(run.instanceType); hourly && !run.instanceType.isEmpty()) {
-                run.hourlyPrice = *hourly;
-                run.source = PriceSource::Table;
-            }
-            pricePerformance.runs.push_back(run);
-        }
-        for (const QString& value : parser.values(throughput)) {
-            const qsizetype equals = value.indexOf(QLatin1Char('='));
-            const int index = equals > 0 ? runIndex(value.left(equals)) : -1;
-            const auto parsed = equals > 0 ? PricePerformance::parseThroughput(value.mid(equals + 1)) : std::nullopt;
-            if (index < 0 || !parsed) {
-                printError(Text::tr("--throughput \"%1\" is not RUN=VALUE[UNIT] with RUN a run's name or 1-based position "
-                              "and VALUE a positive number, e.g. 2=150000ops/s").arg(value));
-                return 2;
-            }
-            pricePerformance.runs[std::size_t(index)].throughput = parsed->first;
-            pricePerformance.runs[std::size_t(index)].unit = parsed->second;
-        }
-    }
-    for (const QString& value : parser.values(price)) {
-        if (!parser.isSet(throughput)) {
-            printError(Text::tr("--price needs --throughput: the cost per 100,000 ops/s comes from both"));
-            return 2;
-        }
-        const qsizetype equals = value.indexOf(QLatin1Char('='));
-        const int index = equals > 0 ? runIndex(value.left(equals)) : -1;
-        bool ok = false;
-        const double hourly = equals > 0 ? value.mid(equals + 1).toDouble(&ok) : 0.0;
-        if (index < 0 || !ok || !(hourly >= 0)) {
-            printError(Text::tr("--price \"%1\" is not RUN=USD_PER_HOUR with RUN a run's name or 1-based position, "
-                          "e.g. 2=0.34").arg(value));
-            return 2;
-        }
-        pricePerformance.runs[std::size_t(index)].hourlyPrice = hourly;
-        pricePerformance.runs[std::size_t(index)].source = PriceSource::Given;
-    }
-    PricePerformance::computeReport(pricePerformance);
-
-    SummaryBuilder::Options options;
-    options.rules = &findingRules;
-    options.comparability = &comparability;
-    for (const QString& value : parser.values(instances)) {
-        for (const QString& metricId : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-            if (metricId.trimmed() == QLatin1String("all")) {
-                options.allInstanceMetrics = true;
-                continue;
-            }
-            bool known = false;
-            for (const SummaryRunInput& input : runs)
-                known = known || input.run->hasMetric(metricId.trimmed());
-            if (!known) {
-                printError(Text::tr("--instances \"%1\": no run has the metric \"%2\" (see `runlens-rec info` for the "
-                              "metric ids, or use --instances all)").arg(value, metricId.trimmed()));
-                return 2;
-            }
-            options.instanceMetrics.append(metricId.trimmed());
-        }
-    }
-    SummaryReport report = SummaryBuilder::build(runs, 0, options);
-    report.pricePerformance = std::move(pricePerformance);
+    const SummaryReport report = request.run();
     const QByteArray output = formatName == QLatin1String("json") ? SummaryExport::toJson(report)
                               : formatName == QLatin1String("csv") ? SummaryExport::toCsv(report)
                                                                    : SummaryExport::toMarkdown(report);

@@ -4,7 +4,7 @@
 // image on the clipboard.
 #pragma once
 
-#include "export/Figure.h"
+#include "FigureRequest.h"
 #include "export/FigureWriter.h"
 
 #include <QDialog>
@@ -22,9 +22,10 @@ class QLineEdit;
 class QListWidget;
 class QSpinBox;
 
-enum class ExportSubject { Charts, FlameGraph, HeatMap, Summary };
 enum class ExportWindow { View, Selection, WholeRun };
 
+// What the dialog's controls say, in the dialog's terms (chart indices, a window choice);
+// ExportSources turns it into a FigureRequest.
 struct ExportRequest {
     ExportSubject subject = ExportSubject::Charts;
     std::vector<int> charts; // indices into the chart grid (Charts); the one chart (HeatMap)

@@ -6,10 +6,6 @@
 #include "FlameGraphView.h"
 #include "RunSet.h"
 #include "TimeController.h"
-#include "TimeSeriesChart.h"
-#include "export/ChartFigure.h"
-#include "export/TableFigure.h"
-#include "export/ViewFigures.h"
 #include "summary/SummaryFilterModel.h"
 #include "summary/SummaryTable.h"
 #include "summary/SummaryView.h"
@@ -58,63 +54,29 @@ ExportDialog::Choices ExportSources::choices() const
     return choices;
 }
 
+FigureRequest ExportSources::figureRequest(const ExportRequest& request) const
+{
+    FigureRequest figure;
+    figure.subject = request.subject;
+    figure.pagePerChart = request.pagePerChart;
+    figure.range = rangeOf(request.window);
+    figure.text = request.text;
+    figure.hostFacts = request.hostFacts;
+    const auto charts = m_charts->charts();
+    for (const int index : request.charts) {
+        if (index >= 0 && index < int(charts.size()))
+            figure.charts.push_back({charts[std::size_t(index)].first, charts[std::size_t(index)].second});
+    }
+    if (request.subject == ExportSubject::FlameGraph) {
+        const FlameGraphView* view = m_flameGraph->view();
+        figure.flameGraph = {view->tree(), view->selectedName(), view->baselineName()};
+    }
+    if (request.subject == ExportSubject::Summary)
+        figure.summaryTable = m_summary->table()->filterModel();
+    return figure;
+}
+
 std::vector<std::unique_ptr<Figure>> ExportSources::figures(const ExportRequest& request) const
 {
-    std::vector<std::unique_ptr<Figure>> figures;
-    FigureText text = request.text;
-    if (request.hostFacts) {
-        const QString hosts = FigureTexts::hostFootnote(*m_runs);
-        text.footnote = text.footnote.isEmpty() ? hosts : text.footnote + QLatin1Char('\n') + hosts;
-    }
-    const std::pair<double, double> range = rangeOf(request.window);
-    const auto charts = m_charts->charts();
-    const auto metricOf = [&](int index) {
-        const auto& [metricId, instance] = charts.at(std::size_t(index));
-        return ChartFigureMetric{metricId, instance};
-    };
-    switch (request.subject) {
-    case ExportSubject::Charts: {
-        std::vector<ChartFigureMetric> metrics;
-        for (const int index : request.charts) {
-            if (index >= 0 && index < int(charts.size()))
-                metrics.push_back(metricOf(index));
-        }
-        if (metrics.empty())
-            break;
-        if (request.pagePerChart) {
-            for (const ChartFigureMetric& metric : metrics) {
-                auto figure = std::make_unique<ChartFigure>(*m_runs, std::vector<ChartFigureMetric>{metric}, range);
-                figure->setText(text);
-                figures.push_back(std::move(figure));
-            }
-        } else {
-            auto figure = std::make_unique<ChartFigure>(*m_runs, std::move(metrics), range);
-            figure->setText(text);
-            figures.push_back(std::move(figure));
-        }
-        break;
-    }
-    case ExportSubject::HeatMap:
-        if (!request.charts.empty() && request.charts.front() < int(charts.size())) {
-            auto figure = std::make_unique<HeatMapFigure>(m_runs, charts.at(std::size_t(request.charts.front())).first, range);
-            figure->setText(text);
-            figures.push_back(std::move(figure));
-        }
-        break;
-    case ExportSubject::FlameGraph:
-        if (const FlameGraphView* view = m_flameGraph->view(); view->tree()) {
-            auto figure = std::make_unique<FlameGraphFigure>(view->tree(), view->selectedName(), view->baselineName());
-            figure->setText(text);
-            figures.push_back(std::move(figure));
-        }
-        break;
-    case ExportSubject::Summary: {
-        auto figure = std::make_unique<TableFigure>(*m_summary->table()->filterModel());
-        figure->setCellColour(&SummaryTable::deltaColour);
-        figure->setText(text);
-        figures.push_back(std::move(figure));
-        break;
-    }
-    }
-    return figures;
+    return buildFigures(*m_runs, figureRequest(request));
 }

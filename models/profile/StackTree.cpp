@@ -3,7 +3,6 @@
 #include "ProfileBuilder.h"
 #include "StackTreeBuilder.h"
 
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -188,14 +187,6 @@ StackTreePtr StackTree::build(const runlens::format::ProfileTables& profile, con
     }
     StackTreeBuilder::layOut(*tree, temp, false);
     return tree;
-}
-
-QFuture<StackTreePtr> StackTree::buildAsync(std::shared_ptr<const void> owner,
-                                            const runlens::format::ProfileTables* profile, StackTreeFilter filter)
-{
-    return QtConcurrent::run([owner = std::move(owner), profile, filter = std::move(filter)]() -> StackTreePtr {
-        return build(*profile, filter);
-    });
 }
 
 std::optional<std::uint32_t> StackTree::find(const std::vector<std::string>& path) const

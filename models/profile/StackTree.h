@@ -3,14 +3,12 @@
 // ignored), nodes in one flat array with the children of a node next to each other, sorted by
 // name so that towers keep their place from one run to the next (as flamegraph.pl does).
 //
-// A tree is an immutable snapshot, built off the GUI thread (see buildAsync) and shared by
-// std::shared_ptr<const StackTree>. A differential tree (StackTreeDiff) is the same structure
-// with the baseline's counts in a second pair of columns.
+// A tree is an immutable snapshot, built off the GUI thread (a FlameGraphRequest run through
+// BackgroundJobs) and shared by std::shared_ptr<const StackTree>. A differential tree
+// (StackTreeDiff) is the same structure with the baseline's counts in a second pair of columns.
 #pragma once
 
 #include "ProfileTables.h"
-
-#include <QFuture>
 
 #include <cstdint>
 #include <memory>
@@ -55,10 +53,6 @@ public:
 
     static std::shared_ptr<const StackTree> build(const runlens::format::ProfileTables& profile,
                                                   const StackTreeFilter& filter = {});
-    // The same, on the thread pool; the profile must outlive the future (keep its Run alive).
-    static QFuture<std::shared_ptr<const StackTree>> buildAsync(std::shared_ptr<const void> owner,
-                                                               const runlens::format::ProfileTables* profile,
-                                                               StackTreeFilter filter);
 
     const std::vector<StackTreeNode>& nodes() const { return m_nodes; }
     const StackTreeNode& node(std::uint32_t id) const { return m_nodes[id]; }

@@ -245,7 +245,7 @@ std::vector<Finding> FindingRules::evaluateRun(const Rule& rule, const SummaryRu
     QStringList instances;
     if (rule.anyInstance) {
         instances = run.instances(rule.metric);
-    } else if (const auto instance = SummaryBuilder::summaryInstance(run, rule.metric)) {
+    } else if (const auto instance = run.aggregateInstance(rule.metric)) {
         instances.append(*instance);
     }
     // The most extreme instance in the direction of the rule: the one that trips it first.
@@ -264,7 +264,7 @@ std::vector<Finding> FindingRules::evaluateRun(const Rule& rule, const SummaryRu
     Substitutions s;
     s.value = UnitFormat::format(extreme->first, unit);
     if (!rule.ratioTo.isEmpty()) {
-        const auto divisorInstance = SummaryBuilder::summaryInstance(run, rule.ratioTo);
+        const auto divisorInstance = run.aggregateInstance(rule.ratioTo);
         if (!divisorInstance)
             return {};
         const auto divisor = WindowStatistics::of(run.series(rule.ratioTo, *divisorInstance), input.window).byName(rule.stat);

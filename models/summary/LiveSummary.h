@@ -1,13 +1,12 @@
 // Keeps a SummaryReport of the open runs up to date: observes the RunSet (runs, baseline, offsets,
 // trim windows) and the TimeController's selection, and rebuilds the report off the GUI thread
-// (QtConcurrent) a moment after the last change. A report for an outdated state is dropped.
+// a moment after the last change. A report for an outdated state is dropped (BackgroundJobs).
 #pragma once
 
-#include "Comparability.h"
-#include "FindingRules.h"
-#include "SummaryReport.h"
+#include "SummaryRequest.h"
 
-#include <QFutureWatcher>
+#include "BackgroundJobs.h"
+
 #include <QObject>
 #include <QTimer>
 
@@ -20,11 +19,10 @@ class LiveSummary : public QObject
 
 public:
     LiveSummary(RunSet* runs, TimeController* time, QObject* parent = nullptr);
-    ~LiveSummary() override;
 
-    // The rules files' text (models/ does not read the app's resources); false with a sentence on a bad file.
-    bool setFindingRules(const QByteArray& json, QString* error);
-    bool setComparabilityRules(const QByteArray& json, QString* error);
+    // The rules the report is judged by (models/ does not read the app's resources; the app hands
+    // them in, parsed). Without them the report has no findings or host comparison.
+    void setRules(std::shared_ptr<const FindingRules> rules, std::shared_ptr<const Comparability> comparability);
 
     // The metrics whose per-instance rows (cpu0 … cpuN, each disk, each interface) the report also
     // has, asked for in the table; a change rebuilds the report in the background.
@@ -32,10 +30,11 @@ public:
     const QStringList& instanceMetrics() const { return m_instanceMetrics; }
 
     const SummaryReportPtr& report() const { return m_report; }
-    bool isBusy() const { return m_watcher.isRunning() || m_delay.isActive(); }
-    // The window each run is summarised over, in its own seconds: the selection (shared axis minus
-    // the run's offset), else the run's trim window, else the whole run.
-    std::vector<SummaryRunInput> inputs() const;
+    bool isBusy() const { return m_jobs.isBusy() || m_delay.isActive(); }
+    // The summary of the current state: every run over the selection, else its trim window, else
+    // all of it, with the rules and instance metrics set here.
+    SummaryRequest request() const;
+    std::vector<SummaryRunInput> inputs() const { return request().runs; }
 
     // Rebuilds now, bypassing the delay (tests, exports).
     void rebuildNow();
@@ -47,15 +46,14 @@ signals:
 private:
     void scheduleRebuild();
     void startRebuild();
+    void setReport(SummaryReportPtr report);
 
     RunSet* m_runs;
     TimeController* m_time;
-    std::shared_ptr<FindingRules> m_rules;
-    std::shared_ptr<Comparability> m_comparability;
+    std::shared_ptr<const FindingRules> m_rules;
+    std::shared_ptr<const Comparability> m_comparability;
     QStringList m_instanceMetrics;
     SummaryReportPtr m_report;
-    QFutureWatcher<SummaryReportPtr> m_watcher;
     QTimer m_delay;
-    quint64 m_generation = 0; // bumped by every change; a finished build for an older one is stale
-    quint64 m_buildingGeneration = 0;
+    BackgroundJobs m_jobs{BackgroundJobs::Policy::LatestWins};
 };

@@ -75,6 +75,43 @@ std::optional<std::pair<double, QString>> PricePerformance::parseThroughput(cons
     return std::make_pair(value, unit.isEmpty() ? QStringLiteral("ops/s") : unit);
 }
 
+PricePerformanceReport PricePerformance::buildReport(const QStringList& names, const QStringList& instanceTypes,
+                                                    const std::vector<PricePerformanceEntry>& entered,
+                                                    const PriceTable& table, int baseline)
+{
+    PricePerformanceReport report;
+    report.tableDate = table.date();
+    report.tableRegion = table.region();
+    if (!table.currency().isEmpty())
+        report.currency = table.currency();
+    for (int r = 0; r < names.size(); ++r) {
+        PricePerformanceRun run;
+        run.name = names[r];
+        run.instanceType = instanceTypes.value(r);
+        run.unit = QStringLiteral("ops/s");
+        if (std::size_t(r) < entered.size()) {
+            const PricePerformanceEntry& entry = entered[std::size_t(r)];
+            run.throughput = entry.throughput;
+            if (!entry.unit.isEmpty())
+                run.unit = entry.unit;
+            if (entry.hourlyPrice) {
+                run.hourlyPrice = *entry.hourlyPrice;
+                run.source = PriceSource::Given;
+            }
+        }
+        if (run.source == PriceSource::None && !run.instanceType.isEmpty()) {
+            if (const auto price = table.hourlyPrice(run.instanceType)) {
+                run.hourlyPrice = *price;
+                run.source = PriceSource::Table;
+            }
+        }
+        report.runs.push_back(run);
+    }
+    report.baseline = baseline >= 0 && baseline < int(report.runs.size()) ? baseline : 0;
+    computeReport(report);
+    return report;
+}
+
 QString PricePerformance::instanceTypeOf(const Comparability::Facts& facts)
 {
     const auto ec2 = facts.find(QStringLiteral("EC2"));
@@ -197,35 +234,12 @@ void PricePerformanceModel::setEnteredInputs(const std::map<QString, PricePerfor
 
 void PricePerformanceModel::rebuild()
 {
-    m_report.tableDate = m_table.date();
-    m_report.tableRegion = m_table.region();
-    m_report.currency = m_table.currency().isEmpty() ? QStringLiteral("USD") : m_table.currency();
-    m_report.runs.clear();
-    for (int r = 0; r < m_names.size(); ++r) {
-        PricePerformanceRun run;
-        run.name = m_names[r];
-        run.instanceType = r < m_instanceTypes.size() ? m_instanceTypes[r] : QString();
-        run.unit = QStringLiteral("ops/s");
-        if (const auto entered = m_entered.find(run.name); entered != m_entered.end()) {
-            run.throughput = entered->second.throughput;
-            if (!entered->second.unit.isEmpty())
-                run.unit = entered->second.unit;
-            if (entered->second.hourlyPrice) {
-                run.hourlyPrice = *entered->second.hourlyPrice;
-                run.source = PriceSource::Given;
-            }
-        }
-        if (run.source == PriceSource::None && !run.instanceType.isEmpty()) {
-            if (const auto price = m_table.hourlyPrice(run.instanceType)) {
-                run.hourlyPrice = *price;
-                run.source = PriceSource::Table;
-            }
-        }
-        m_report.runs.push_back(run);
+    std::vector<PricePerformanceEntry> entered;
+    for (const QString& name : std::as_const(m_names)) {
+        const auto found = m_entered.find(name);
+        entered.push_back(found != m_entered.end() ? found->second : PricePerformanceEntry());
     }
-    if (m_report.baseline < 0 || m_report.baseline >= int(m_report.runs.size()))
-        m_report.baseline = 0;
-    PricePerformance::computeReport(m_report);
+    m_report = PricePerformance::buildReport(m_names, m_instanceTypes, entered, m_table, m_report.baseline);
 }
 
 int PricePerformanceModel::rowCount(const QModelIndex& parent) const

@@ -84,6 +84,13 @@ namespace PricePerformance {
 std::vector<PricePerformanceResult> compute(const std::vector<PricePerformanceInput>& runs, int baseline);
 // Fills every run's result from its throughput and price.
 void computeReport(PricePerformanceReport& report);
+// The report of runs named `names` (with their instance types, empty where unknown): what the user
+// entered, by position (a run without an entry has no throughput), and for every run whose price
+// the user left out the table's price for its instance type; results computed. The one place both
+// the summary view's table and `runlens summary --throughput` build it.
+PricePerformanceReport buildReport(const QStringList& names, const QStringList& instanceTypes,
+                                   const std::vector<PricePerformanceEntry>& entered, const PriceTable& table,
+                                   int baseline);
 // "12.5 ops/s" → (12.5, "ops/s"); a bare figure is in ops/s. nullopt when it does not start with a
 // positive number.
 std::optional<std::pair<double, QString>> parseThroughput(const QString& text);

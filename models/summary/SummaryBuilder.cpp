@@ -68,33 +68,6 @@ QString severityName(FindingSeverity severity)
     return {};
 }
 
-QString SummaryBuilder::repeatGroupOf(const Run& run)
-{
-    const nlohmann::json& manifest = run.manifest();
-    const auto runInfo = manifest.find("run");
-    if (runInfo == manifest.end() || !runInfo->is_object())
-        return {};
-    const auto tags = runInfo->find("tags");
-    if (tags == runInfo->end() || !tags->is_object())
-        return {};
-    for (const char* key : {"group", "variant"}) {
-        if (const auto tag = tags->find(key); tag != tags->end() && tag->is_string())
-            return QString::fromStdString(tag->get<std::string>());
-    }
-    return {};
-}
-
-std::optional<QString> SummaryBuilder::summaryInstance(const Run& run, const QString& metricId)
-{
-    const QStringList instances = run.instances(metricId);
-    const QString aggregate = QString::fromLatin1(runlens::format::kAggregateInstance);
-    if (instances.contains(aggregate))
-        return aggregate;
-    if (instances.contains(QString()))
-        return QString();
-    return std::nullopt;
-}
-
 SummaryRow SummaryBuilder::buildRow(const std::vector<SummaryRunInput>& runs, int baseline, const QString& metricId,
                                     const QString& instance, const SignificanceTest::Options& significance)
 {
@@ -148,11 +121,10 @@ SummaryRow SummaryBuilder::buildRow(const std::vector<SummaryRunInput>& runs, in
 QStringList SummaryBuilder::perInstanceNames(const std::vector<SummaryRunInput>& runs, int baseline,
                                              const QString& metricId)
 {
-    const QString aggregate = QString::fromLatin1(runlens::format::kAggregateInstance);
     QStringList names;
     const auto collect = [&](const Run& run) {
         for (const QString& instance : run.instances(metricId)) {
-            if (instance != aggregate && !instance.isEmpty() && !names.contains(instance))
+            if (!Run::isAggregate(instance) && !names.contains(instance))
                 names.append(instance);
         }
     };
@@ -208,7 +180,7 @@ SummaryReport SummaryBuilder::build(const std::vector<SummaryRunInput>& runs, in
     for (const QString& id : order) {
         std::optional<QString> instance;
         for (const SummaryRunInput& input : runs) {
-            instance = summaryInstance(*input.run, id);
+            instance = input.run->aggregateInstance(id);
             if (instance)
                 break;
         }

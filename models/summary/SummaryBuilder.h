@@ -33,9 +33,4 @@ public:
                                                      const QString& metricId, const SignificanceTest::Options& significance);
     // The instances of a metric in any of the runs, without the aggregate ("all") and single value ("").
     static QStringList perInstanceNames(const std::vector<SummaryRunInput>& runs, int baseline, const QString& metricId);
-
-    // The repeat group a run belongs to: its "group" tag, else its "variant" tag, else none.
-    static QString repeatGroupOf(const Run& run);
-    // The instance the summary table uses for a metric in a run: "all", else "" (single value).
-    static std::optional<QString> summaryInstance(const Run& run, const QString& metricId);
 };

@@ -68,7 +68,7 @@ struct SummaryRow {
     // A per-instance row (a CPU, a disk), not the metric's aggregate or single value.
     bool isInstanceRow() const
     {
-        return !instance.isEmpty() && instance != QLatin1String(runlens::format::kAggregateInstance);
+        return !Run::isAggregate(instance);
     }
     // How exports name the row: "cpu.user", or "cpu.user[cpu3]" for an instance.
     QString name() const { return isInstanceRow() ? metricId + QLatin1Char('[') + instance + QLatin1Char(']') : metricId; }

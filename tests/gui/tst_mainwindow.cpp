@@ -1,5 +1,6 @@
 // The main window driven as a user would, rendered offscreen; screenshots land in the build tree.
 #include "ChartGrid.h"
+#include "DemoRuns.h"
 #include "HeatMapView.h"
 #include "MainWindow.h"
 #include "MetricBrowser.h"
@@ -116,7 +117,7 @@ private slots:
 
     void droppedFilesOpenAndMissingOnesAreReported()
     {
-        const QStringList demo = MainWindow::demoRunFiles();
+        const QStringList demo = DemoRuns::files();
         QCOMPARE(demo.size(), 2);
         const QString run = m_files.filePath(QStringLiteral("baseline.tar.gz"));
         QVERIFY(QFile::copy(demo.first(), run));

@@ -22,7 +22,7 @@ std::vector<SummaryRunInput> inputs(std::initializer_list<RunPtr> runs)
 {
     std::vector<SummaryRunInput> result;
     for (const RunPtr& run : runs)
-        result.push_back({run, run->name(), std::nullopt, SummaryBuilder::repeatGroupOf(*run)});
+        result.push_back({run, run->name(), std::nullopt, run->repeatGroup()});
     return result;
 }
 

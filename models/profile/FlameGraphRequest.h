@@ -1,0 +1,34 @@
+// One flame graph as a value: the run, optionally the baseline it is compared with, the time range
+// on the shared axis, and how the two runs are made comparable. The flame-graph panel and
+// `runlens export --flamegraph` fill one in and call run(); a new flame-graph option is a field
+// here and one line in each front end's input mapping.
+#pragma once
+
+#include "RunSet.h"
+#include "StackTree.h"
+
+#include <QString>
+
+#include <optional>
+#include <utility>
+
+// What a flame graph shows: the tree (differential when there is a baseline) and its legend.
+struct FlameGraph {
+    StackTreePtr tree;
+    QString selectedName;
+    QString baselineName;              // empty unless differential
+    std::uint64_t selectedSamples = 0; // of the selected run in the range (a differential tree counts both)
+};
+
+struct FlameGraphRequest {
+    RunEntry selected;                                   // must have a profile
+    std::optional<RunEntry> baseline;                    // differential against this one, when set
+    std::optional<std::pair<double, double>> range;      // on the shared time axis; all samples without
+    DiffNormalisation normalisation = DiffNormalisation::TotalSamples;
+
+    // The run's samples in the range, in its own clock (the shared axis minus its offset).
+    static StackTreeFilter filterFor(const RunEntry& entry, std::optional<std::pair<double, double>> range);
+
+    // Pure computation on immutable runs: safe on any thread.
+    FlameGraph run() const;
+};
