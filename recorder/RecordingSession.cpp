@@ -354,7 +354,9 @@ nlohmann::json RecordingSession::collectorsJson() const
                                 {"cadence", slot->collector->cadence()}};
         if (!slot->reason.empty())
             entry["reason"] = slot->reason;
-        if (slot->status == "ok" || slot->status == "failed") {
+        // An unavailable collector's details say what it found before giving up (the PMU its
+        // event set, on a host whose kernel refuses perf_event_open).
+        if (slot->status == "ok" || slot->status == "failed" || slot->status == "unavailable") {
             nlohmann::json details = slot->collector->details();
             if (!details.empty())
                 entry["details"] = std::move(details);

@@ -105,7 +105,7 @@ std::string PressureCollector::open(const HostPaths& paths, MetricCatalog& catal
         const int error = errno;
         std::string reason = directory + ": " + std::strerror(error);
         if (error == ENOENT)
-            reason += " (the kernel was built without CONFIG_PSI or booted with psi=0)";
+            reason += " (kernels before 4.20, such as Amazon Linux 2's 4.14, have no PSI; newer ones may be built without CONFIG_PSI or booted with psi=0)";
         return reason;
     }
 

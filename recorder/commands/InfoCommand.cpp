@@ -77,6 +77,14 @@ int runInfo(const std::string& archivePath, bool asJson)
         std::printf("  %-10s %-12s %s\n", collector.value("name", "?").c_str(), collector.value("status", "?").c_str(),
                     collector.value("reason", "").c_str());
     }
+    for (const auto& collector : m.value("collectors", nlohmann::json::array())) {
+        const nlohmann::json details = collector.value("details", nlohmann::json::object());
+        if (collector.value("name", "") != "pmu" || !details.contains("event_set"))
+            continue;
+        std::printf("\npmu event set  %s\n", details.value("event_set", "").c_str());
+        if (details.value("hardware_counters", "") == "missing")
+            std::printf("  hardware     missing: %s\n", details.value("hardware_missing_reason", "").c_str());
+    }
     std::printf("\nmetric groups\n");
     for (const auto& table : run.series)
         std::printf("  %-10s %6zu rows  %6zu columns\n", table.group.c_str(), table.rowCount(), table.keys.size());

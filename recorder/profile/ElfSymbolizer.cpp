@@ -27,6 +27,23 @@ struct FreeDeleter {
 
 } // namespace
 
+// Debug files come from the host under test only (/usr/lib/debug, the file's own directory), never
+// from a debuginfod server: a recorder must not make network requests of its own while the workload
+// runs, and libdw's debuginfod client dlopens libdebuginfod.so, which a fully static binary cannot
+// do safely. libdw.a reaches that client through these three internal functions; the link replaces
+// them (ld --wrap, see profile/CMakeLists.txt) with these, which find nothing and hold nothing.
+extern "C" {
+int __wrap___libdwfl_debuginfod_find_debuginfo(Dwfl*, const unsigned char*, std::size_t)
+{
+    return -1;
+}
+int __wrap___libdwfl_debuginfod_find_executable(Dwfl*, const unsigned char*, std::size_t)
+{
+    return -1;
+}
+void __wrap___libdwfl_debuginfod_end(void*) {}
+}
+
 struct ElfSymbolizer::Module {
     struct Segment {
         std::uint64_t offset;

@@ -7,6 +7,10 @@
 #include <cstdlib>
 #include <new>
 
+// With optimisation GCC inlines these into std::allocator and then sees free() on memory from
+// operator new: here both are this file's malloc and free, so the warning does not apply.
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+
 inline thread_local bool g_countAllocations = false;
 inline thread_local std::size_t g_allocations = 0;
 

@@ -114,6 +114,8 @@ private slots:
         QFETCH(QString, sysHost);
         const EventSet* eventSet = EventSetCatalog::find(set.toStdString());
         QVERIFY(eventSet);
+        if (!PfmEventEncoder::knows("skx") && !PfmEventEncoder::knows("amd64_fam17h_zen2"))
+            QSKIP("this libpfm4 has no x86 tables (an arm64 build); the x86_64 build checks them, tst_pmuneoverse the Arm ones");
         QVERIFY2(PfmEventEncoder::knows(eventSet->libpfmPmu), eventSet->libpfmPmu.c_str());
         const SysfsEventEncoder raw(fixture(qPrintable(sysHost)), "cpu");
         int checked = 0;

@@ -3,6 +3,7 @@
 #include "AllCollectors.h"
 #include "ArchiveReader.h"
 #include "CollectorHarness.h"
+#include "Emulation.h"
 #include "RecordingSession.h"
 #include "PerfEventCounterSource.h"
 #include "PmuCollector.h"
@@ -63,6 +64,11 @@ class TestPmuPerfEvent : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase()
+    {
+        RUNLENS_SKIP_UNDER_EMULATION("qemu does not implement perf_event_open");
+    }
+
     void softwareGroupsOnEveryCpu()
     {
         PerfEventCounterSource source;

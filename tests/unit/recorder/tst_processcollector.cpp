@@ -1,5 +1,6 @@
 // The process collector against synthetic /proc trees (exact values) and this machine's /proc.
 #include "CollectorHarness.h"
+#include "Emulation.h"
 #include "ProcessCollector.h"
 
 #include <QElapsedTimer>
@@ -295,6 +296,7 @@ private slots:
 
     void realProc()
     {
+        RUNLENS_SKIP_UNDER_EMULATION("/proc/self is qemu's process, not this test's");
         // A child that is alive at the first sample and gone at the second.
         const pid_t child = ::fork();
         QVERIFY(child >= 0);
@@ -340,6 +342,7 @@ private slots:
 
     void realProcWithTopAndSelf()
     {
+        RUNLENS_SKIP_UNDER_EMULATION("/proc/self is qemu's process, not this test's");
         // The default configuration: the test process is "self" and always shown.
         CollectorHarness h;
         h.paths.procRoot = "/proc";
