@@ -1486,14 +1486,6 @@ Açık %5 çalıştırmadan yalnızca %4 tanesi bu metriği kaydetti.</translati
 <context>
     <name>RecorderInstaller</name>
     <message>
-        <source>%1 is an arm64 (%2) host, and no recorder for that architecture is bundled yet. Only x86_64 hosts can be recorded for now.</source>
-        <translation>%1 bir arm64 (%2) ana makinesi ve bu mimari için henüz birlikte gelen bir kaydedici yok. Şimdilik yalnızca x86_64 ana makineleri kaydedilebilir.</translation>
-    </message>
-    <message>
-        <source>%1 is a %2 host; the bundled recorder is built for %3.</source>
-        <translation>%1 bir %2 ana makinesi; birlikte gelen kaydedici %3 için derlenmiş.</translation>
-    </message>
-    <message>
         <source>The recorder %1 cannot be read. Build runlens-rec, or set RUNLENS_REC to its path.</source>
         <translation>Kaydedici okunamıyor: %1. runlens-rec&apos;i derleyin veya RUNLENS_REC değişkenini onun yoluna ayarlayın.</translation>
     </message>
@@ -1516,6 +1508,14 @@ Açık %5 çalıştırmadan yalnızca %4 tanesi bu metriği kaydetti.</translati
     <message>
         <source>Starting the recorder</source>
         <translation>Kaydediciyi başlatma</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 host, and this installation has no recorder for it (it has: %3). Install a Runlens built with both recorders, or set RUNLENS_REC to a runlens-rec built for %2.</source>
+        <translation>%1 bir %2 ana makinesi ve bu kurulumda onun için bir kaydedici yok (olanlar: %3). Her iki kaydediciyle derlenmiş bir Runlens kurun ya da RUNLENS_REC değişkenini %2 için derlenmiş bir runlens-rec dosyasına ayarlayın.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>hiçbiri</translation>
     </message>
 </context>
 <context>
@@ -1731,6 +1731,10 @@ Açık %5 çalıştırmadan yalnızca %4 tanesi bu metriği kaydetti.</translati
     <message>
         <source>Usage: runlens remote record|fetch|list HOST ... (see runlens remote ACTION --help)</source>
         <translation>Kullanım: runlens remote record|fetch|list HOST ... (bkz. runlens remote ACTION --help)</translation>
+    </message>
+    <message>
+        <source>runlens remote record: %1 is not a runlens-rec for x86_64 or arm64 Linux.</source>
+        <translation>runlens remote record: %1, x86_64 ya da arm64 Linux için bir runlens-rec değil.</translation>
     </message>
 </context>
 <context>

@@ -1486,14 +1486,6 @@ Only %4 of the %5 open runs recorded this metric.</source>
 <context>
     <name>RecorderInstaller</name>
     <message>
-        <source>%1 is an arm64 (%2) host, and no recorder for that architecture is bundled yet. Only x86_64 hosts can be recorded for now.</source>
-        <translation>%1 是 arm64（%2）主机，目前尚未附带该架构的录制器。暂时只能录制 x86_64 主机。</translation>
-    </message>
-    <message>
-        <source>%1 is a %2 host; the bundled recorder is built for %3.</source>
-        <translation>%1 是 %2 主机；附带的录制器是为 %3 构建的。</translation>
-    </message>
-    <message>
         <source>The recorder %1 cannot be read. Build runlens-rec, or set RUNLENS_REC to its path.</source>
         <translation>无法读取录制器 %1。请构建 runlens-rec，或将 RUNLENS_REC 设置为其路径。</translation>
     </message>
@@ -1516,6 +1508,14 @@ Only %4 of the %5 open runs recorded this metric.</source>
     <message>
         <source>Starting the recorder</source>
         <translation>启动录制器</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 host, and this installation has no recorder for it (it has: %3). Install a Runlens built with both recorders, or set RUNLENS_REC to a runlens-rec built for %2.</source>
+        <translation>%1 是一台 %2 主机，而此安装中没有适用于它的记录器（现有：%3）。请安装包含两种记录器的 Runlens，或将 RUNLENS_REC 设置为为 %2 构建的 runlens-rec。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
     </message>
 </context>
 <context>
@@ -1731,6 +1731,10 @@ Only %4 of the %5 open runs recorded this metric.</source>
     <message>
         <source>Usage: runlens remote record|fetch|list HOST ... (see runlens remote ACTION --help)</source>
         <translation>用法：runlens remote record|fetch|list HOST ...（参见 runlens remote ACTION --help）</translation>
+    </message>
+    <message>
+        <source>runlens remote record: %1 is not a runlens-rec for x86_64 or arm64 Linux.</source>
+        <translation>runlens remote record：%1 不是适用于 x86_64 或 arm64 Linux 的 runlens-rec。</translation>
     </message>
 </context>
 <context>

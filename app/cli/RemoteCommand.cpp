@@ -126,9 +126,12 @@ int runRecord(const QStringList& arguments)
         return 2;
     }
     const QString host = parser.positionalArguments().constFirst();
-    const QString localRecorder = parser.isSet(recorder) ? parser.value(recorder) : RecorderInstaller::findLocalRecorder();
-    if (localRecorder.isEmpty()) {
-        printLine(stderr, Text::tr("runlens remote record: no runlens-rec found next to runlens; pass --recorder FILE or set RUNLENS_REC."));
+    const LocalRecorders recorders = parser.isSet(recorder) ? RecorderInstaller::fromFile(parser.value(recorder))
+                                                            : RecorderInstaller::findLocalRecorders();
+    if (recorders.isEmpty()) {
+        printLine(stderr, parser.isSet(recorder)
+                              ? Text::tr("runlens remote record: %1 is not a runlens-rec for x86_64 or arm64 Linux.").arg(parser.value(recorder))
+                              : Text::tr("runlens remote record: no runlens-rec found next to runlens; pass --recorder FILE or set RUNLENS_REC."));
         return 2;
     }
     RecordingRequest request;
@@ -153,7 +156,7 @@ int runRecord(const QStringList& arguments)
         const RemoteHostInfo info = RemoteHostInfo::probe(session);
         printLine(stderr, Text::tr("runlens: %1 is %2 %3. %4").arg(host, info.os, info.machine, info.pmuAdvice()));
         const QString remoteDir = connection.remoteDirectory(parser, info);
-        RecorderInstaller installer(localRecorder, QSysInfo::buildCpuArchitecture() == QLatin1String("arm64") ? QStringLiteral("arm64") : QStringLiteral("x86_64"));
+        RecorderInstaller installer(recorders);
         const RecorderInstallResult installed = installer.install(session, info, remoteDir, printedProgress(Text::tr("uploading the recorder")));
         printLine(stderr, installed.uploaded ? Text::tr("runlens: installed %1 as %2").arg(installed.version, installed.remotePath)
                                              : Text::tr("runlens: %1 is already installed").arg(installed.version));

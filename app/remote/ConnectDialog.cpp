@@ -192,7 +192,7 @@ RemoteJobSettings ConnectDialog::settingsFromForm() const
     settings.request.profile = m_profile->isChecked();
     settings.request.pmu = m_pmu->isChecked();
     settings.request.useSudo = m_sudo->isChecked();
-    settings.localRecorder = RecorderInstaller::findLocalRecorder();
+    settings.recorders = RecorderInstaller::findLocalRecorders();
     settings.fetchDirectory = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("runs"));
     settings.deleteRemoteAfterFetch = m_deleteRemote->isChecked();
     return settings;
@@ -286,7 +286,7 @@ void ConnectDialog::start()
             return;
         }
     }
-    if (each.constFirst().localRecorder.isEmpty()) {
+    if (each.constFirst().recorders.isEmpty()) {
         m_state->setText(tr("The recorder (runlens-rec) was not found next to Runlens; reinstall Runlens or set RUNLENS_REC."));
         return;
     }

@@ -24,24 +24,53 @@ QString sha256FromSumOutput(const QByteArray& output)
     return word.size() == 64 ? word : QString();
 }
 
-RecorderInstaller::RecorderInstaller(QString localRecorder, QString localArchitecture)
-    : m_localRecorder(std::move(localRecorder))
-    , m_localArchitecture(std::move(localArchitecture))
+RecorderInstaller::RecorderInstaller(LocalRecorders recorders)
+    : m_recorders(std::move(recorders))
 {
 }
 
-QString RecorderInstaller::findLocalRecorder()
+QString RecorderInstaller::architectureOf(const QString& path)
 {
-    const QString fromEnvironment = qEnvironmentVariable("RUNLENS_REC");
-    if (!fromEnvironment.isEmpty())
-        return fromEnvironment;
-    const QDir appDir(QCoreApplication::applicationDirPath());
-    for (const QString& candidate : {appDir.filePath(QStringLiteral("runlens-rec")),
-                                     appDir.filePath(QStringLiteral("../recorder/runlens-rec"))}) {
-        if (QFileInfo(candidate).isExecutable())
-            return QFileInfo(candidate).canonicalFilePath();
+    // e_machine sits at byte 18 of the ELF header, little-endian on both architectures we build.
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray header = file.read(20);
+    if (header.size() < 20 || !header.startsWith("\x7f" "ELF") || header[4] != 2 /* 64-bit */ || header[5] != 1 /* LE */)
+        return {};
+    const int machine = std::uint8_t(header[18]) | std::uint8_t(header[19]) << 8;
+    switch (machine) {
+    case 62: return QStringLiteral("x86_64");  // EM_X86_64
+    case 183: return QStringLiteral("arm64");  // EM_AARCH64
+    default: return {};
     }
-    return {};
+}
+
+LocalRecorders RecorderInstaller::fromFile(const QString& path)
+{
+    const QString architecture = architectureOf(path);
+    return architecture.isEmpty() ? LocalRecorders() : LocalRecorders{{architecture, QFileInfo(path).absoluteFilePath()}};
+}
+
+LocalRecorders RecorderInstaller::findLocalRecorders()
+{
+    LocalRecorders recorders;
+    const QDir appDir(QCoreApplication::applicationDirPath());
+    QStringList directories{appDir.filePath(QStringLiteral("../share/runlens/recorders")),
+                            appDir.filePath(QStringLiteral("../recorders"))};
+    if (const QString fromEnvironment = qEnvironmentVariable("RUNLENS_RECORDERS"); !fromEnvironment.isEmpty())
+        directories.prepend(fromEnvironment);
+    for (const QString& directory : std::as_const(directories)) {
+        for (const QString& architecture : {QStringLiteral("x86_64"), QStringLiteral("arm64")}) {
+            const QString candidate = QDir(directory).filePath(architecture + QStringLiteral("/runlens-rec"));
+            if (!recorders.contains(architecture) && QFileInfo(candidate).isExecutable()
+                && architectureOf(candidate) == architecture)
+                recorders.insert(architecture, QFileInfo(candidate).canonicalFilePath());
+        }
+    }
+    if (const QString single = qEnvironmentVariable("RUNLENS_REC"); !single.isEmpty())
+        recorders.insert(fromFile(single));
+    return recorders;
 }
 
 QString RecorderInstaller::sha256OfFile(const QString& path)
@@ -57,18 +86,19 @@ QString RecorderInstaller::sha256OfFile(const QString& path)
 RecorderInstallResult RecorderInstaller::install(SshSession& session, const RemoteHostInfo& host, const QString& remoteDirectory,
                                                  const TransferProgress& progress)
 {
-    if (host.architecture != m_localArchitecture) {
-        if (host.architecture == QLatin1String("arm64"))
-            throw SshError(SshError::Kind::Unsupported,
-                           Text::tr("%1 is an arm64 (%2) host, and no recorder for that architecture is bundled yet. "
-                              "Only x86_64 hosts can be recorded for now.").arg(session.target().host, host.machine));
-        throw SshError(SshError::Kind::Unsupported, Text::tr("%1 is a %2 host; the bundled recorder is built for %3.")
-                                                        .arg(session.target().host, host.machine, m_localArchitecture));
+    const QString localRecorder = m_recorders.value(host.architecture);
+    if (localRecorder.isEmpty()) {
+        const QStringList known = m_recorders.keys();
+        throw SshError(SshError::Kind::Unsupported,
+                       Text::tr("%1 is a %2 host, and this installation has no recorder for it (it has: %3). Install "
+                                "a Runlens built with both recorders, or set RUNLENS_REC to a runlens-rec built for %2.")
+                           .arg(session.target().host, host.machine,
+                                known.isEmpty() ? Text::tr("none") : known.join(QStringLiteral(", "))));
     }
-    const QString localSum = sha256OfFile(m_localRecorder);
+    const QString localSum = sha256OfFile(localRecorder);
     if (localSum.isEmpty())
         throw SshError(SshError::Kind::Transfer, Text::tr("The recorder %1 cannot be read. Build runlens-rec, or set RUNLENS_REC "
-                                                    "to its path.").arg(m_localRecorder));
+                                                    "to its path.").arg(localRecorder));
 
     RecorderInstallResult result;
     result.remotePath = remoteDirectory + QStringLiteral("/runlens-rec");
@@ -78,7 +108,7 @@ RecorderInstallResult RecorderInstaller::install(SshSession& session, const Remo
         const QString upload = remoteDirectory + QStringLiteral("/.runlens-rec.upload");
         session.runChecked(QuotedCommand({QStringLiteral("mkdir"), QStringLiteral("-p"), remoteDirectory}).toString(),
                            Text::tr("Creating %1").arg(remoteDirectory));
-        session.upload(m_localRecorder, upload, progress);
+        session.upload(localRecorder, upload, progress);
         const QString uploadedSum = sha256FromSumOutput(
             session.runChecked(QuotedCommand({QStringLiteral("sha256sum"), QStringLiteral("--"), upload}).toString(),
                                Text::tr("Checking the uploaded recorder")).out);

@@ -70,8 +70,7 @@ void RemoteRecordingJob::runSteps()
         remoteDirectory = info.home + remoteDirectory.mid(1);
 
     emit stateChanged(tr("Installing the recorder on %1…").arg(host));
-    RecorderInstaller installer(m_settings.localRecorder,
-                                QSysInfo::buildCpuArchitecture() == QLatin1String("arm64") ? QStringLiteral("arm64") : QStringLiteral("x86_64"));
+    RecorderInstaller installer(m_settings.recorders);
     const RecorderInstallResult installed = installer.install(session, info, remoteDirectory, percentOf(this));
 
     RemoteRecording recording(session, installed.remotePath, remoteDirectory + QStringLiteral("/runs"));

@@ -4,6 +4,7 @@
 // worker waits. Cancel and "stop early" are thread-safe.
 #pragma once
 
+#include "RecorderInstaller.h"
 #include "RemoteRecording.h"
 #include "SshTarget.h"
 
@@ -17,7 +18,7 @@ struct RemoteJobSettings {
     SshTarget target;
     RecordingRequest request;
     QString remoteDirectory = QStringLiteral("~/.cache/runlens"); // "~/" is the remote home
-    QString localRecorder;  // the runlens-rec to install
+    LocalRecorders recorders; // the runlens-rec per architecture to install from
     QString fetchDirectory; // where the archive is saved
     bool deleteRemoteAfterFetch = false;
 };

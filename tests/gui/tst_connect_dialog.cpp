@@ -19,6 +19,7 @@
 #include <QSpinBox>
 #include <QSettings>
 #include <QTemporaryDir>
+#include <QFileInfo>
 #include <QTest>
 
 class TestConnectDialog : public QObject
@@ -66,7 +67,7 @@ private slots:
         QCOMPARE(settings.target.identityFile, QStringLiteral("/keys/lab.pem"));
         QCOMPARE(settings.request.name, QStringLiteral("baseline run"));
         QCOMPARE(settings.request.duration, QStringLiteral("60s"));
-        QCOMPARE(settings.localRecorder, QStringLiteral(RUNLENS_REC_PATH));
+        QCOMPARE(settings.recorders.value(QStringLiteral("x86_64")), QFileInfo(QStringLiteral(RUNLENS_REC_PATH)).absoluteFilePath());
 
         // Port 1 on loopback refuses at once: the dialog reports it and becomes editable again.
         auto* port = dialog.findChild<QSpinBox*>();
@@ -122,15 +123,7 @@ private slots:
         QVERIFY(QFile::exists(remoteArchive));
         const qint64 remoteBytes = QFileInfo(remoteArchive).size();
 
-        SshTarget target;
-        target.host = QStringLiteral("127.0.0.1");
-        target.port = sshd.port();
-        target.user = sshd.userName();
-        target.identityFile = sshd.userKey();
-        target.useAgent = false;
-        target.sshConfigFile = sshd.clientConfig();
-        target.sshDirectory = sshd.clientSshDirectory();
-        target.knownHostsFile = work.filePath(QStringLiteral("known_hosts"));
+        const SshTarget target = sshd.clientTarget(work.filePath(QStringLiteral("known_hosts")));
         QStringList shownKeys;
         RemoteRunsBrowser browser(
             target, remoteDir,

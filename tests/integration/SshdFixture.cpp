@@ -199,3 +199,17 @@ QString SshdFixture::hostKeyFingerprint() const
     keygen.waitForFinished(30000);
     return QString::fromLatin1(keygen.readAllStandardOutput()).section(QLatin1Char(' '), 1, 1);
 }
+
+SshTarget SshdFixture::clientTarget(const QString& knownHostsFile) const
+{
+    SshTarget target;
+    target.host = QStringLiteral("127.0.0.1");
+    target.port = m_port;
+    target.user = userName();
+    target.identityFile = userKey();
+    target.useAgent = false;
+    target.sshConfigFile = clientConfig();
+    target.sshDirectory = clientSshDirectory();
+    target.knownHostsFile = knownHostsFile;
+    return target;
+}

@@ -3,6 +3,8 @@
 // own (empty) ssh config, ~/.ssh directory and known_hosts there too; the machine's ~/.ssh is never used.
 #pragma once
 
+#include "remote/SshTarget.h"
+
 #include <QProcess>
 #include <QString>
 #include <QTemporaryDir>
@@ -36,6 +38,9 @@ public:
     QString userName() const;
     // SHA256:... of the host key sshd is using, from ssh-keygen -l.
     QString hostKeyFingerprint() const;
+    // How a client reaches this server: 127.0.0.1 on its port, the test user and key, its own ssh
+    // config and ~/.ssh, no agent, host keys remembered in knownHostsFile.
+    SshTarget clientTarget(const QString& knownHostsFile) const;
 
 private:
     bool generateKey(const QString& file, const QStringList& extra = {});

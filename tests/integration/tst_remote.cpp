@@ -1,6 +1,7 @@
 // The remote layer against a real OpenSSH server on 127.0.0.1: host keys, authentication, the
 // recorder installed and run detached, progress, fetch with resume and checksum, hostile names,
 // and the headless `runlens remote` commands.
+#include "Arm64Binfmt.h"
 #include "SshdFixture.h"
 
 #include "RunLoader.h"
@@ -41,15 +42,9 @@ private:
 
     SshTarget target(const QString& knownHosts, const QString& identity = QString()) const
     {
-        SshTarget target;
-        target.host = QStringLiteral("127.0.0.1");
-        target.port = m_sshd.port();
-        target.user = m_sshd.userName();
-        target.identityFile = identity.isEmpty() ? m_sshd.userKey() : identity;
-        target.useAgent = false;
-        target.sshConfigFile = m_sshd.clientConfig();
-        target.sshDirectory = m_sshd.clientSshDirectory();
-        target.knownHostsFile = knownHosts;
+        SshTarget target = m_sshd.clientTarget(knownHosts);
+        if (!identity.isEmpty())
+            target.identityFile = identity;
         target.timeoutSeconds = 20;
         return target;
     }
@@ -76,8 +71,19 @@ private:
     QString installRecorder(SshSession& session)
     {
         const RemoteHostInfo info = RemoteHostInfo::probe(session);
-        RecorderInstaller installer(QStringLiteral(RUNLENS_REC_PATH), QStringLiteral("x86_64"));
+        RecorderInstaller installer({{QStringLiteral("x86_64"), QStringLiteral(RUNLENS_REC_PATH)}});
         return installer.install(session, info, m_remoteDir).remotePath;
+    }
+
+    // A 3 s recording at 500 ms, without the EC2 metadata lookup (no IMDS here).
+    static RecordingRequest threeSeconds(const QString& name)
+    {
+        RecordingRequest request;
+        request.name = name;
+        request.duration = QStringLiteral("3s");
+        request.interval = QStringLiteral("500ms");
+        request.extraRecorderArguments = {QStringLiteral("--imds-endpoint"), QStringLiteral("off")};
+        return request;
     }
 
     RecordingStatus waitUntilFinished(RemoteRecording& recording, const QString& name, QList<RecordingStatus>* seen = nullptr)
@@ -165,7 +171,7 @@ private slots:
         QVERIFY(!info.pmuAdvice().isEmpty());
 
         // Uploaded once, byte-identical, skipped the second time.
-        RecorderInstaller installer(QStringLiteral(RUNLENS_REC_PATH), QStringLiteral("x86_64"));
+        RecorderInstaller installer({{QStringLiteral("x86_64"), QStringLiteral(RUNLENS_REC_PATH)}});
         qint64 uploadedBytes = 0;
         const RecorderInstallResult first = installer.install(session, info, m_remoteDir, [&](qint64 done, qint64) {
             uploadedBytes = done;
@@ -179,12 +185,8 @@ private slots:
         QVERIFY(!second.uploaded);
 
         RemoteRecording recording(session, first.remotePath, m_remoteDir + QStringLiteral("/runs"));
-        RecordingRequest request;
-        request.name = QStringLiteral("e2e");
-        request.duration = QStringLiteral("3s");
-        request.interval = QStringLiteral("500ms");
+        RecordingRequest request = threeSeconds(QStringLiteral("e2e"));
         request.profile = true;
-        request.extraRecorderArguments = {QStringLiteral("--imds-endpoint"), QStringLiteral("off")};
         recording.start(request);
         QList<RecordingStatus> seen;
         const RecordingStatus final = waitUntilFinished(recording, request.name, &seen);
@@ -228,21 +230,60 @@ private slots:
         QVERIFY(recording.listRuns().isEmpty());
     }
 
-    void arm64HostGetsAClearMessage()
+    // A Graviton host: the host reports aarch64 (here the probe's answer is overridden, as this
+    // sshd runs on x86_64), the arm64 recorder is the one uploaded and verified by SHA-256, and
+    // where this kernel runs arm64 binaries through binfmt_misc and qemu-aarch64 it records 3 s,
+    // is fetched and opens.
+    void arm64HostGetsTheArm64Recorder()
     {
+        if (!RUNLENS_ARM64_RECORDER)
+            QSKIP("built with -DRUNLENS_ARM64_RECORDER=OFF: no arm64 recorder");
+        const QString arm64Recorder = QStringLiteral(RUNLENS_RECORDERS_DIR "/arm64/runlens-rec");
+        QVERIFY2(QFileInfo(arm64Recorder).isExecutable(), qPrintable(arm64Recorder));
+        QCOMPARE(RecorderInstaller::architectureOf(arm64Recorder), QStringLiteral("arm64"));
         auto session = connected(m_work.filePath(QStringLiteral("arm_known_hosts")));
         RemoteHostInfo graviton = RemoteHostInfo::probe(*session);
         graviton.machine = QStringLiteral("aarch64");
         graviton.architecture = QStringLiteral("arm64");
-        RecorderInstaller installer(QStringLiteral(RUNLENS_REC_PATH), QStringLiteral("x86_64"));
+        const QString remoteDir = m_work.filePath(QStringLiteral("arm"));
+
+        // Without an arm64 recorder: a sentence naming the host, its architecture and what there is.
         try {
-            installer.install(*session, graviton, m_work.filePath(QStringLiteral("arm")));
+            RecorderInstaller({{QStringLiteral("x86_64"), QStringLiteral(RUNLENS_REC_PATH)}}).install(*session, graviton, remoteDir);
             QFAIL("installed an x86_64 recorder on an arm64 host");
         } catch (const SshError& error) {
             QCOMPARE(error.kind(), SshError::Kind::Unsupported);
-            QVERIFY2(error.message().contains(QLatin1String("no recorder for that architecture is bundled yet")), qPrintable(error.message()));
+            QVERIFY2(error.message().contains(QLatin1String("aarch64 host, and this installation has no recorder for it (it has: x86_64)")),
+                     qPrintable(error.message()));
         }
-        QVERIFY(!QFile::exists(m_work.filePath(QStringLiteral("arm"))));
+        QVERIFY(!QFile::exists(remoteDir));
+
+        RecorderInstaller installer({{QStringLiteral("x86_64"), QStringLiteral(RUNLENS_REC_PATH)},
+                                     {QStringLiteral("arm64"), arm64Recorder}});
+        const bool runsArm64 = Arm64Binfmt::ensureRegistered();
+        RecorderInstallResult installed;
+        try {
+            installed = installer.install(*session, graviton, remoteDir);
+        } catch (const SshError& error) {
+            // Only `runlens-rec --version` on the host may fail, where it cannot run arm64 code.
+            QVERIFY2(!runsArm64, qPrintable(error.message()));
+            QCOMPARE(RecorderInstaller::sha256OfFile(remoteDir + QStringLiteral("/runlens-rec")),
+                     RecorderInstaller::sha256OfFile(arm64Recorder));
+            QSKIP("this kernel does not run arm64 binaries (binfmt_misc with qemu-aarch64 could not be registered); "
+                  "the arm64 recorder was uploaded and verified, not run");
+        }
+        QVERIFY(installed.uploaded);
+        QCOMPARE(readAll(installed.remotePath), readAll(arm64Recorder));
+        QVERIFY2(installed.version.startsWith(QLatin1String("runlens-rec ")), qPrintable(installed.version));
+
+        RemoteRecording recording(*session, installed.remotePath, remoteDir + QStringLiteral("/runs"));
+        const RecordingRequest request = threeSeconds(QStringLiteral("graviton"));
+        recording.start(request);
+        const RecordingStatus final = waitUntilFinished(recording, request.name);
+        QCOMPARE(final.state, QStringLiteral("done"));
+        const QString local = recording.fetch(request.name, m_work.filePath(QStringLiteral("fetched-arm64")));
+        const RunPtr run = RunLoader::loadNow(local);
+        QVERIFY(run->series(QStringLiteral("cpu.busy"), QStringLiteral("all")).size() >= 3);
     }
 
     void changedHostKeyIsRefused()
@@ -362,11 +403,7 @@ private slots:
         const QString runs = m_remoteDir + QStringLiteral("/runs");
         {
             RemoteRecording recording(*session, recorder, runs);
-            RecordingRequest request;
-            request.name = QStringLiteral("survivor");
-            request.duration = QStringLiteral("3s");
-            request.interval = QStringLiteral("500ms");
-            request.extraRecorderArguments = {QStringLiteral("--imds-endpoint"), QStringLiteral("off")};
+            const RecordingRequest request = threeSeconds(QStringLiteral("survivor"));
             recording.start(request);
             QCOMPARE(recording.status(request.name).state, QStringLiteral("recording"));
         }
