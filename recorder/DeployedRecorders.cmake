@@ -32,7 +32,7 @@ if(RUNLENS_ARM64_RECORDER)
             "Install them with .ci/install-deps, or by hand:\n"
             "    sudo dpkg --add-architecture arm64 && sudo apt-get update\n"
             "    sudo apt-get install g++-aarch64-linux-gnu libarchive-dev:arm64 zlib1g-dev:arm64 libpfm4-dev:arm64 "
-            "libdw-dev:arm64 libelf-dev:arm64 libbz2-dev:arm64 liblzma-dev:arm64 qemu-user-static\n"
+            "libdw-dev:arm64 libelf-dev:arm64 libbz2-dev:arm64 liblzma-dev:arm64 qemu-user-static (and qt6-base-dev:arm64 for its tests)\n"
             "or configure with -DRUNLENS_ARM64_RECORDER=OFF to build without it (Graviton hosts then cannot be recorded).")
     endif()
     set(arm64_tests OFF)
