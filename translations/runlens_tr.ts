@@ -1510,7 +1510,7 @@ Açık %5 çalıştırmadan yalnızca %4 tanesi bu metriği kaydetti.</translati
         <translation>Kaydediciyi başlatma</translation>
     </message>
     <message>
-        <source>%1 is a %2 host, and this installation has no recorder for it (it has: %3). Install a Runlens built with both recorders, or set RUNLENS_REC to a runlens-rec built for %2.</source>
+        <source>%1 is an %2 host, and this installation has no recorder for it (it has: %3). Install a Runlens built with both recorders, or set RUNLENS_REC to a runlens-rec built for %2.</source>
         <translation>%1 bir %2 ana makinesi ve bu kurulumda onun için bir kaydedici yok (olanlar: %3). Her iki kaydediciyle derlenmiş bir Runlens kurun ya da RUNLENS_REC değişkenini %2 için derlenmiş bir runlens-rec dosyasına ayarlayın.</translation>
     </message>
     <message>

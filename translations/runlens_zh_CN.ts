@@ -1510,7 +1510,7 @@ Only %4 of the %5 open runs recorded this metric.</source>
         <translation>启动录制器</translation>
     </message>
     <message>
-        <source>%1 is a %2 host, and this installation has no recorder for it (it has: %3). Install a Runlens built with both recorders, or set RUNLENS_REC to a runlens-rec built for %2.</source>
+        <source>%1 is an %2 host, and this installation has no recorder for it (it has: %3). Install a Runlens built with both recorders, or set RUNLENS_REC to a runlens-rec built for %2.</source>
         <translation>%1 是一台 %2 主机，而此安装中没有适用于它的记录器（现有：%3）。请安装包含两种记录器的 Runlens，或将 RUNLENS_REC 设置为为 %2 构建的 runlens-rec。</translation>
     </message>
     <message>

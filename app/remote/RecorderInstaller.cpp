@@ -90,7 +90,7 @@ RecorderInstallResult RecorderInstaller::install(SshSession& session, const Remo
     if (localRecorder.isEmpty()) {
         const QStringList known = m_recorders.keys();
         throw SshError(SshError::Kind::Unsupported,
-                       Text::tr("%1 is a %2 host, and this installation has no recorder for it (it has: %3). Install "
+                       Text::tr("%1 is an %2 host, and this installation has no recorder for it (it has: %3). Install "
                                 "a Runlens built with both recorders, or set RUNLENS_REC to a runlens-rec built for %2.")
                            .arg(session.target().host, host.machine,
                                 known.isEmpty() ? Text::tr("none") : known.join(QStringLiteral(", "))));
