@@ -1,7 +1,8 @@
 # The recorders the app uploads to hosts: a fully static, stripped runlens-rec per architecture in
 # ${RUNLENS_RECORDERS_DIR}/<arch>/, built by a recorder-only sub-build (ExternalProject) of this
 # same source tree, so that a sanitizer or Debug build of the app still ships release recorders.
-# The arm64 one is cross-compiled with recorder/toolchains/aarch64-linux-gnu.cmake and, with
+# The native one also puts its unstripped runlens-rec in this build's recorder/ directory (the
+# imported runlens-rec target of recorder/CMakeLists.txt). The arm64 one is cross-compiled with recorder/toolchains/aarch64-linux-gnu.cmake and, with
 # tests on, brings its own unit tests, which CTest runs under qemu-aarch64 (label arm64).
 include(ExternalProject)
 
@@ -21,9 +22,11 @@ function(runlens_add_deployed_recorder arch)
         STEP_TARGETS build)
 endfunction()
 
-runlens_add_deployed_recorder(x86_64 -DRUNLENS_RECORDER_TESTS=OFF)
+runlens_add_deployed_recorder(${RUNLENS_RECORDER_ARCH} -DRUNLENS_RECORDER_TESTS=OFF
+                              -DCMAKE_RUNTIME_OUTPUT_DIRECTORY=${CMAKE_BINARY_DIR}/recorder)
+add_dependencies(runlens-rec recorder-${RUNLENS_RECORDER_ARCH})
 
-if(RUNLENS_ARM64_RECORDER)
+if(RUNLENS_ARM64_RECORDER AND NOT RUNLENS_RECORDER_ARCH STREQUAL "arm64")
     find_program(RUNLENS_AARCH64_CXX aarch64-linux-gnu-g++)
     find_library(RUNLENS_AARCH64_ARCHIVE NAMES libarchive.a PATHS /usr/lib/aarch64-linux-gnu NO_DEFAULT_PATH)
     if(NOT RUNLENS_AARCH64_CXX OR NOT RUNLENS_AARCH64_ARCHIVE)
@@ -35,13 +38,9 @@ if(RUNLENS_ARM64_RECORDER)
             "libdw-dev:arm64 libelf-dev:arm64 libbz2-dev:arm64 liblzma-dev:arm64 qemu-user-static (and qt6-base-dev:arm64 for its tests)\n"
             "or configure with -DRUNLENS_ARM64_RECORDER=OFF to build without it (Graviton hosts then cannot be recorded).")
     endif()
-    set(arm64_tests OFF)
-    if(RUNLENS_BUILD_TESTS)
-        set(arm64_tests ON)
-    endif()
     runlens_add_deployed_recorder(arm64
         -DCMAKE_TOOLCHAIN_FILE=${PROJECT_SOURCE_DIR}/recorder/toolchains/aarch64-linux-gnu.cmake
-        -DRUNLENS_RECORDER_TESTS=${arm64_tests})
+        -DRUNLENS_RECORDER_TESTS=${RUNLENS_BUILD_TESTS})
 endif()
 
 install(DIRECTORY "${RUNLENS_RECORDERS_DIR}/" DESTINATION "${CMAKE_INSTALL_DATADIR}/runlens/recorders"

@@ -1,7 +1,8 @@
-// The recorders the app installs on hosts (build/recorders/<arch>/runlens-rec): fully static
-// (no INTERP, no dynamic section), stripped with their debug info beside them, small, and each
-// able to record on an empty host — a directory holding nothing but the recorder, used as a
-// chroot with only /proc, /sys and /dev bind-mounted (arm64 through qemu-aarch64-static copied in).
+// The recorders the app installs on hosts (build/recorders/<arch>/runlens-rec), and the one this
+// build runs (build/recorder/runlens-rec): fully static (no INTERP, no dynamic section); the
+// deployed ones stripped with their debug info beside them, small, and each able to record on an
+// empty host — a directory holding nothing but the recorder, used as a chroot with only /proc,
+// /sys and /dev bind-mounted (arm64 through qemu-aarch64-static copied in).
 #include "Arm64Binfmt.h"
 #include "RunLoader.h"
 
@@ -68,6 +69,18 @@ private slots:
         QVERIFY2(debugInfo.contains(QLatin1String(".debug_info")), "runlens-rec.debug holds no debug info");
         // The size target of the recorder on hosts: what every upload costs.
         QVERIFY2(QFileInfo(recorder).size() <= 8 * 1024 * 1024, qPrintable(QString::number(QFileInfo(recorder).size())));
+    }
+
+    // The runlens-rec of this build, which the tests and the desktop run, is the same static binary
+    // (unstripped), whatever this build's type or sanitizers.
+    void thisBuildsRecorderIsStatic()
+    {
+        const QString segments = run(QStringLiteral("readelf"), {QStringLiteral("-lW"), QStringLiteral(RUNLENS_REC_PATH)});
+        QVERIFY2(segments.contains(QLatin1String("LOAD")), qPrintable(segments));
+        QVERIFY2(!segments.contains(QLatin1String("INTERP")), qPrintable(segments));
+        QVERIFY2(!segments.contains(QLatin1String("DYNAMIC")), qPrintable(segments));
+        const QString sections = run(QStringLiteral("readelf"), {QStringLiteral("-SW"), QStringLiteral(RUNLENS_REC_PATH)});
+        QVERIFY2(sections.contains(QLatin1String(".debug_info")), "this build's runlens-rec should keep its debug info");
     }
 
     void recordsOnAnEmptyHost_data()
