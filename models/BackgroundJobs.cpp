@@ -2,7 +2,10 @@
 
 #include <QtGlobal>
 
+#include <QMetaMethod>
+
 #include <algorithm>
+#include <utility>
 
 BackgroundJobs::BackgroundJobs(Policy policy, QObject* parent)
     : QObject(parent)
@@ -22,31 +25,34 @@ BackgroundJobs::~BackgroundJobs()
         job->watcher.waitForFinished();
 }
 
-std::shared_ptr<BackgroundJobs::Job> BackgroundJobs::addJob(std::function<void()> deliver)
+void BackgroundJobs::enqueue(std::shared_ptr<Job> job)
 {
+    const bool wasBusy = isBusy();
     if (m_policy == Policy::LatestWins) {
         for (const auto& older : m_jobs) {
             older->control->cancel();
             older->dropped = true;
         }
     }
-    auto job = std::make_shared<Job>();
-    job->deliver = std::move(deliver);
-    const bool wasBusy = isBusy();
-    m_jobs.push_back(job);
+    if (m_policy == Policy::LatestWins && !m_jobs.empty())
+        m_pending = std::move(job); // replaces an older pending job, which never runs
+    else
+        launch(std::move(job));
     if (!wasBusy) {
-        m_progressTimer.start();
+        // Only owners that show progress are woken up to poll it.
+        if (isSignalConnected(QMetaMethod::fromSignal(&BackgroundJobs::progressChanged)))
+            m_progressTimer.start();
         emit busyChanged(true);
     }
-    return job;
 }
 
-void BackgroundJobs::launch(const std::shared_ptr<Job>& job, QFuture<void> future)
+void BackgroundJobs::launch(std::shared_ptr<Job> job)
 {
     Job* raw = job.get();
+    m_jobs.push_back(std::move(job));
     // The watcher reports `finished` on this object's thread, after the worker has let go of it.
     connect(&raw->watcher, &QFutureWatcher<void>::finished, this, [this, raw] { finish(raw); });
-    raw->watcher.setFuture(future);
+    raw->watcher.setFuture(raw->run());
     emit progressChanged(progress());
 }
 
@@ -71,13 +77,19 @@ void BackgroundJobs::finish(Job* raw)
         if (!job->dropped)
             job->deliver();
     }
-    if (m_jobs.empty()) {
-        m_progressTimer.stop();
-        emit progressChanged(1.0);
-        emit busyChanged(false);
-    } else {
+    if (m_pending && m_jobs.empty())
+        launch(std::exchange(m_pending, nullptr));
+    if (!isBusy())
+        becameIdle();
+    else
         emit progressChanged(progress());
-    }
+}
+
+void BackgroundJobs::becameIdle()
+{
+    m_progressTimer.stop();
+    emit progressChanged(1.0);
+    emit busyChanged(false);
 }
 
 void BackgroundJobs::cancelAll()
@@ -87,19 +99,21 @@ void BackgroundJobs::cancelAll()
         if (m_policy == Policy::LatestWins)
             job->dropped = true;
     }
+    m_pending.reset();
 }
 
 void BackgroundJobs::cancelAndWait()
 {
-    if (m_jobs.empty())
-        return;
+    const bool wasBusy = isBusy();
+    m_pending.reset();
     for (const auto& job : m_jobs)
         job->control->cancel();
     for (const auto& job : m_jobs)
         job->watcher.waitForFinished();
     m_jobs.clear();
     m_progressTimer.stop();
-    emit busyChanged(false);
+    if (wasBusy)
+        emit busyChanged(false);
 }
 
 double BackgroundJobs::progress() const

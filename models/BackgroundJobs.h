@@ -5,7 +5,9 @@
 //
 // Two policies:
 // - LatestWins: a new job supersedes those in flight (they are asked to stop and their results
-//   are dropped). For views that show the answer to the last question asked.
+//   are dropped). It starts when the running one has finished, and only the newest of the jobs
+//   asked for meanwhile runs at all: dragging a selection never piles stale builds onto the pool.
+//   For views that show the answer to the last question asked.
 // - AllInOrder: jobs run side by side and their results arrive in the order the jobs were started,
 //   each as soon as it and those before it are done. For opening several files: the first file
 //   named becomes the baseline whatever finishes first. Cancelled jobs still deliver (the work
@@ -58,25 +60,30 @@ public:
     {
         using Result = std::invoke_result_t<Work&, JobControl&>;
         auto result = std::make_shared<std::optional<Result>>();
-        const std::shared_ptr<Job> job = addJob([result, deliver = std::move(deliver)]() mutable {
+        auto job = std::make_shared<Job>();
+        job->deliver = [result, deliver = std::move(deliver)]() mutable {
             if (*result)
                 deliver(std::move(**result));
-        });
-        launch(job, QtConcurrent::run([control = job->control, result, work = std::move(work)]() mutable {
-            try {
-                result->emplace(work(*control));
-            } catch (...) {
-                reportFailure();
-            }
-        }));
+        };
+        job->run = [control = job->control, result, work = std::move(work)]() mutable {
+            return QtConcurrent::run([control, result, work]() mutable {
+                try {
+                    result->emplace(work(*control));
+                } catch (...) {
+                    reportFailure();
+                }
+            });
+        };
+        enqueue(std::move(job));
     }
 
-    // Asks every job in flight to stop. LatestWins drops their results; AllInOrder delivers them.
+    // Asks every job in flight to stop. LatestWins drops their results and the pending job;
+    // AllInOrder delivers them.
     void cancelAll();
     // Cancels every job, waits for it and drops its result: afterwards nothing is in flight.
     void cancelAndWait();
 
-    bool isBusy() const { return !m_jobs.empty(); }
+    bool isBusy() const { return !m_jobs.empty() || m_pending; }
     // The mean progress of the jobs in flight, 0..1; 1 when idle.
     double progress() const;
 
@@ -89,16 +96,19 @@ private:
     struct Job {
         std::shared_ptr<JobControl> control = std::make_shared<JobControl>();
         QFutureWatcher<void> watcher;
+        std::function<QFuture<void>()> run; // starts the work on the pool
         std::function<void()> deliver;
         bool done = false;
         bool dropped = false;
     };
-    std::shared_ptr<Job> addJob(std::function<void()> deliver);
-    void launch(const std::shared_ptr<Job>& job, QFuture<void> future);
+    void enqueue(std::shared_ptr<Job> job);
+    void launch(std::shared_ptr<Job> job);
     void finish(Job* job);
+    void becameIdle();
     static void reportFailure();
 
     Policy m_policy;
-    std::deque<std::shared_ptr<Job>> m_jobs; // in start order
+    std::deque<std::shared_ptr<Job>> m_jobs; // running, in start order
+    std::shared_ptr<Job> m_pending;          // LatestWins: the newest job, waiting for the running one
     QTimer m_progressTimer;
 };

@@ -1,4 +1,5 @@
-// The one background-job helper: latest request wins (stale answers dropped), all in order
+// The one background-job helper: latest request wins (stale answers dropped, and the newest job
+// waits for the running one instead of piling onto the pool), all in order
 // (answers in the order asked, whatever finishes first), cancel, progress and busy signals, and
 // an owner that waits for its workers.
 #include "BackgroundJobs.h"
@@ -29,11 +30,22 @@ private slots:
                 return 1;
             },
             [&](int value) { delivered.append(value); });
+        bool thirdRan = false;
+        jobs.start(
+            [&](JobControl&) {
+                thirdRan = true;
+                return 3;
+            },
+            [&](int value) { delivered.append(value); });
         jobs.start([](JobControl&) { return 2; }, [&](int value) { delivered.append(value); });
         QVERIFY(jobs.isBusy());
-        QTRY_COMPARE(delivered, QList<int>{2});
+        // The newest waits for the running job; the one asked for in between never runs.
+        QTest::qWait(50);
+        QVERIFY(delivered.isEmpty());
         release.release();
+        QTRY_COMPARE(delivered, QList<int>{2});
         QTRY_VERIFY(!jobs.isBusy());
+        QVERIFY(!thirdRan);
         QCOMPARE(delivered, QList<int>{2}); // the superseded answer never arrives
         QVERIFY(firstSawCancel);
         QCOMPARE(busy.count(), 2); // busy once, idle once
