@@ -164,14 +164,13 @@ void FlameGraphPanel::refresh()
     m_status->setText(tr("Computing the flame graph…"));
     // The request holds the runs (shared pointers), so closing a run meanwhile cannot pull the
     // samples from under the job; a newer request drops this one's answer.
-    m_jobs.start([request](JobControl&) { return std::make_pair(request.run(), request.range); },
-                 [this](const std::pair<FlameGraph, std::optional<TimeController::Range>>& result) {
-                     showResult(result.first, result.second);
-                 });
+    m_jobs.start([request](JobControl&) { return request.run(); },
+                 [this](const FlameGraph& result) { showResult(result); });
 }
 
-void FlameGraphPanel::showResult(const FlameGraph& result, std::optional<TimeController::Range> range)
+void FlameGraphPanel::showResult(const FlameGraph& result)
 {
+    const auto& range = result.range;
     m_status->setText(range ? tr("%1 samples of %2 between %3 s and %4 s (the selected range)")
                                   .arg(result.selectedSamples)
                                   .arg(result.selectedName)

@@ -44,7 +44,7 @@ signals:
 
 private:
     void scheduleRefresh();
-    void showResult(const FlameGraph& result, std::optional<TimeController::Range> range);
+    void showResult(const FlameGraph& result);
     int selectedRun() const;
 
     RunSet* m_runs;

@@ -69,7 +69,9 @@ FigureRequest ExportSources::figureRequest(const ExportRequest& request) const
     }
     if (request.subject == ExportSubject::FlameGraph) {
         const FlameGraphView* view = m_flameGraph->view();
-        figure.flameGraph = {view->tree(), view->selectedName(), view->baselineName()};
+        figure.flameGraph.tree = view->tree();
+        figure.flameGraph.selectedName = view->selectedName();
+        figure.flameGraph.baselineName = view->baselineName();
     }
     if (request.subject == ExportSubject::Summary)
         figure.summaryTable = m_summary->table()->filterModel();

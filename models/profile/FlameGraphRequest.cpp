@@ -18,6 +18,7 @@ FlameGraph FlameGraphRequest::run() const
 {
     FlameGraph graph;
     graph.selectedName = selected.name();
+    graph.range = range;
     const StackTreePtr tree = StackTree::build(*selected.run->profile(), filterFor(selected, range));
     graph.selectedSamples = tree->totalSamples();
     if (baseline) {

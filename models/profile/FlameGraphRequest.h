@@ -18,6 +18,7 @@ struct FlameGraph {
     QString selectedName;
     QString baselineName;              // empty unless differential
     std::uint64_t selectedSamples = 0; // of the selected run in the range (a differential tree counts both)
+    std::optional<std::pair<double, double>> range; // the request's, on the shared axis; none: all samples
 };
 
 struct FlameGraphRequest {
