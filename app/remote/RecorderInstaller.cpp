@@ -9,6 +9,10 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <elf.h>
+
+#include <cstring>
+
 namespace {
 
 // The messages' translation context (lupdate reads Q_DECLARE_TR_FUNCTIONS; a free tr() it cannot).
@@ -31,17 +35,16 @@ RecorderInstaller::RecorderInstaller(LocalRecorders recorders)
 
 QString RecorderInstaller::architectureOf(const QString& path)
 {
-    // e_machine sits at byte 18 of the ELF header, little-endian on both architectures we build.
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
+    Elf64_Ehdr header{};
+    if (!file.open(QIODevice::ReadOnly) || file.read(reinterpret_cast<char*>(&header), sizeof header) != qint64(sizeof header))
         return {};
-    const QByteArray header = file.read(20);
-    if (header.size() < 20 || !header.startsWith("\x7f" "ELF") || header[4] != 2 /* 64-bit */ || header[5] != 1 /* LE */)
+    if (std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 || header.e_ident[EI_CLASS] != ELFCLASS64
+        || header.e_ident[EI_DATA] != ELFDATA2LSB)
         return {};
-    const int machine = std::uint8_t(header[18]) | std::uint8_t(header[19]) << 8;
-    switch (machine) {
-    case 62: return QStringLiteral("x86_64");  // EM_X86_64
-    case 183: return QStringLiteral("arm64");  // EM_AARCH64
+    switch (header.e_machine) { // little-endian, as this machine
+    case EM_X86_64: return QStringLiteral("x86_64");
+    case EM_AARCH64: return QStringLiteral("arm64");
     default: return {};
     }
 }
