@@ -19,11 +19,13 @@ FlameGraph FlameGraphRequest::run() const
     FlameGraph graph;
     graph.selectedName = selected.name();
     graph.range = range;
-    const StackTreePtr tree = StackTree::build(*selected.run->profile(), filterFor(selected, range));
+    const bool periods = selected.run->profile()->hasPeriods() && (!baseline || baseline->run->profile()->hasPeriods());
+    graph.weight = periods ? weight : runlens::format::SampleWeight::Samples;
+    const StackTreePtr tree = StackTree::build(*selected.run->profile(), filterFor(selected, range), graph.weight);
     graph.selectedSamples = tree->totalSamples();
     if (baseline) {
         graph.baselineName = baseline->name();
-        const StackTreePtr base = StackTree::build(*baseline->run->profile(), filterFor(*baseline, range));
+        const StackTreePtr base = StackTree::build(*baseline->run->profile(), filterFor(*baseline, range), graph.weight);
         graph.tree = StackTreeDiff::compute(*base, *tree, normalisation);
     } else {
         graph.tree = tree;

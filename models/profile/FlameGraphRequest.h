@@ -18,6 +18,7 @@ struct FlameGraph {
     QString selectedName;
     QString baselineName;              // empty unless differential
     std::uint64_t selectedSamples = 0; // of the selected run in the range (a differential tree counts both)
+    runlens::format::SampleWeight weight = runlens::format::SampleWeight::Samples; // what the tree adds up
     std::optional<std::pair<double, double>> range; // the request's, on the shared axis; none: all samples
 };
 
@@ -26,6 +27,8 @@ struct FlameGraphRequest {
     std::optional<RunEntry> baseline;                    // differential against this one, when set
     std::optional<std::pair<double, double>> range;      // on the shared time axis; all samples without
     DiffNormalisation normalisation = DiffNormalisation::TotalSamples;
+    // Event counts only when every run shown has periods (counts and periods do not compare).
+    runlens::format::SampleWeight weight = runlens::format::SampleWeight::Samples;
 
     // The run's samples in the range, in its own clock (the shared axis minus its offset).
     static StackTreeFilter filterFor(const RunEntry& entry, std::optional<std::pair<double, double>> range);

@@ -4,16 +4,12 @@
 #include "ProfileBuilder.h"
 
 #include <cstring>
-#include <vector>
+#include <limits>
 
 using runlens::format::FrameKind;
 using runlens::format::kNoStack;
 
 namespace {
-
-// Samples are rows: a folded file whose counts are weights (nanoseconds, bytes) would need more
-// rows than memory holds.
-constexpr std::uint64_t kMaximumSamples = 200'000'000;
 
 // "frames count": the count is the last blank-separated word and must be a whole number.
 bool splitLine(std::string_view line, std::string_view& frames, std::uint64_t& count)
@@ -27,9 +23,8 @@ bool splitLine(std::string_view line, std::string_view& frames, std::uint64_t& c
     for (const char c : line.substr(blank + 1)) {
         if (c < '0' || c > '9')
             return false;
-        count = count * 10 + std::uint64_t(c - '0');
-        if (count > kMaximumSamples)
-            count = kMaximumSamples + 1;
+        const std::uint64_t next = count * 10 + std::uint64_t(c - '0');
+        count = next < count ? std::numeric_limits<std::uint64_t>::max() : next;
     }
     frames = line.substr(0, blank);
     while (!frames.empty() && (frames.back() == ' ' || frames.back() == '\t'))
@@ -42,9 +37,7 @@ bool splitLine(std::string_view line, std::string_view& frames, std::uint64_t& c
 runlens::format::ProfileTables importFolded(std::string_view text, FoldedStatistics* statistics)
 {
     FoldedStatistics stats;
-    ProfileBuilder builder;
-    builder.tables().info = {{"source", "folded"}, {"timeless", true}};
-    std::uint64_t total = 0;
+    runlens::format::ProfileBuilder builder;
 
     std::size_t pos = 0;
     while (pos < text.size()) {
@@ -83,17 +76,15 @@ runlens::format::ProfileTables importFolded(std::string_view text, FoldedStatist
             if (semicolon == frames.size())
                 break;
         }
-        total += count;
-        if (total > kMaximumSamples)
-            throw runlens::format::FormatError(
-                "The folded stacks add up to more than 200 million samples; the counts look like weights "
-                "(time or bytes), which Runlens cannot show as samples.");
-        for (std::uint64_t i = 0; i < count; ++i)
-            builder.sample(0, 0, 0, 0, stack);
+        // One row per line, whatever its count: the count may be samples or a weight (the summed
+        // periods stackcollapse-perf.pl prints, nanoseconds, bytes), so it is both.
+        builder.weightedSample(0, 0, 0, 0, stack, count, count);
     }
     if (statistics)
         *statistics = stats;
-    return builder.take(false);
+    runlens::format::ProfileTables profile = builder.take(false);
+    profile.info = {{"source", "folded"}, {"timeless", true}};
+    return profile;
 }
 
 bool looksLikeFolded(std::string_view text)

@@ -3,12 +3,12 @@
 #include "ProfileBuilder.h"
 
 #include <algorithm>
-#include <map>
 #include <unordered_map>
 
 using runlens::format::FrameKind;
 using runlens::format::kNoStack;
 using runlens::format::ProfileFrame;
+using runlens::format::ProfileTask;
 
 namespace {
 
@@ -32,16 +32,14 @@ bool isJitModule(const std::string& module)
     return false;
 }
 
-// The generic tidying of stackcollapse-perf.pl, then its Java tidying for the command "java".
+// The generic tidying of stackcollapse-perf.pl, then its Java tidying for commands "java...".
 std::string tidy(std::string name, bool java)
 {
     std::replace(name.begin(), name.end(), ';', ':');
     // m/\.\(.*\)\./ : a Go method such as "net/http.(*Client).Do" keeps its parentheses.
-    bool goMethod = false;
-    for (std::size_t open = name.find(".("); open != std::string::npos && !goMethod; open = name.find(".(", open + 1)) {
-        const std::size_t close = name.rfind(").");
-        goMethod = close != std::string::npos && close > open;
-    }
+    const std::size_t goOpen = name.find(".(");
+    const std::size_t goClose = name.rfind(").");
+    const bool goMethod = goOpen != std::string::npos && goClose != std::string::npos && goClose > goOpen;
     if (!goMethod) {
         // s/\((?!anonymous namespace\)).*//
         for (std::size_t open = name.find('('); open != std::string::npos; open = name.find('(', open + 1)) {
@@ -57,30 +55,45 @@ std::string tidy(std::string name, bool java)
     return name;
 }
 
+// s/.*\///
 std::string baseName(const std::string& module)
 {
     const std::size_t slash = module.rfind('/');
     return slash == std::string::npos ? module : module.substr(slash + 1);
 }
 
+std::string processName(const ProfileTask& task, const FoldedOptions& options)
+{
+    std::string process = task.command;
+    const std::string pid = task.pid == runlens::format::kUnknownPid ? std::string("?") : std::to_string(task.pid);
+    if (options.tid)
+        process += "-" + pid + "/" + std::to_string(task.tid);
+    else if (options.pid)
+        process += "-" + pid;
+    std::replace(process.begin(), process.end(), ' ', '_');
+    return process;
+}
+
 } // namespace
 
 std::string writeFolded(const runlens::format::ProfileTables& profile, const FoldedOptions& options)
 {
-    std::unordered_map<std::uint32_t, const runlens::format::ProfileTask*> tasks;
-    for (const auto& task : profile.tasks)
-        tasks.emplace(task.tid, &task);
     const nlohmann::json* addresses = nullptr;
-    if (const auto it = profile.info.find(kFrameAddressesKey); it != profile.info.end() && it->is_object())
+    if (const auto it = profile.info.find(runlens::format::kFrameAddressesKey); it != profile.info.end() && it->is_object())
         addresses = &*it;
-
+    const auto source = profile.info.find("source");
+    const auto sourceIs = [&](const char* name) {
+        return source != profile.info.end() && source->is_string() && source->get<std::string>() == name;
+    };
     // Names read from folded stacks were tidied by whatever folded them; tidying again would cut
     // a name such as "operator()" that the file holds on purpose.
-    const auto source = profile.info.find("source");
-    const bool tidyNames = !(source != profile.info.end() && source->is_string() && source->get<std::string>() == "folded");
+    const bool tidyNames = !sourceIs("folded");
+    // perf's module names are what the script's annotation patterns were written for; the frames
+    // of recorded runs know their kind (their modules are base names: "perf-PID.map").
+    const bool moduleRules = sourceIs("perf script");
 
     // Frame names depend on the sample's process only through the Java tidying, so they are
-    // cached twice: for "java" and for everything else.
+    // cached twice: for "java..." commands and for the others.
     std::vector<std::string> names[2];
     std::vector<char> named[2];
     for (int j = 0; j < 2; ++j) {
@@ -91,11 +104,22 @@ std::string writeFolded(const runlens::format::ProfileTables& profile, const Fol
         if (named[java][id])
             return names[java][id];
         const ProfileFrame& frame = profile.frames[id];
-        std::string name;
         if (!tidyNames) {
-            name = frame.symbol;
-        } else if (frame.symbol == "[unknown]") {
-            const std::string module = frame.module.empty() ? std::string("[unknown]") : frame.module;
+            std::string name = frame.symbol;
+            if (options.kernel && frame.kind == FrameKind::Kernel)
+                name += "_[k]";
+            else if (options.jit && frame.kind == FrameKind::Jit)
+                name += "_[j]";
+            named[java][id] = 1;
+            return names[java][id] = std::move(name);
+        }
+        // The importer marks the second and later frames of an "a->b" chain with _[i].
+        const bool inlined = frame.symbol.ends_with("_[i]");
+        const std::string raw = inlined ? frame.symbol.substr(0, frame.symbol.size() - 4) : frame.symbol;
+        std::string name;
+        if (raw == "[unknown]") {
+            // Recorded runs leave the module empty where no mapping was found.
+            const std::string module = frame.module.empty() && frame.kind == FrameKind::Unknown ? "[unknown]" : frame.module;
             name = module != "[unknown]" ? baseName(module) : std::string("unknown");
             std::string address;
             if (options.addrs && addresses) {
@@ -103,77 +127,78 @@ std::string writeFolded(const runlens::format::ProfileTables& profile, const Fol
                 if (found != addresses->end() && found->is_string())
                     address = found->get<std::string>();
             }
-            name = options.addrs && !address.empty() ? "[" + name + " <" + address + ">]" : "[" + name + "]";
-            name = tidy(std::move(name), java);
+            name = options.addrs ? "[" + name + " <" + address + ">]" : "[" + name + "]";
         } else {
-            const bool inlined = frame.symbol.ends_with("_[i]");
-            name = tidy(inlined ? frame.symbol.substr(0, frame.symbol.size() - 4) : frame.symbol, java);
-            if (inlined)
-                name += "_[i]";
+            name = raw;
         }
-        if (!frame.symbol.ends_with("_[i]")) {
-            if (options.kernel && (frame.kind == FrameKind::Kernel || isKernelModule(frame.module)))
-                name += "_[k]";
-            else if (options.jit && (frame.kind == FrameKind::Jit || isJitModule(frame.module)))
+        name = tidy(std::move(name), java);
+        const bool kernel = moduleRules ? isKernelModule(frame.module) : frame.kind == FrameKind::Kernel;
+        const bool jitted = moduleRules ? isJitModule(frame.module) : frame.kind == FrameKind::Jit;
+        if (inlined) {
+            if (name.find("_[i]") == std::string::npos)
+                name += "_[i]";
+        } else if (options.kernel && kernel) {
+            name += "_[k]";
+        } else if (options.jit && jitted) {
+            if (name.find("_[j]") == std::string::npos)
                 name += "_[j]";
         }
         named[java][id] = 1;
-        names[java][id] = std::move(name);
-        return names[java][id];
+        return names[java][id] = std::move(name);
     };
 
-    // Count samples per (process name, stack) first: a profile has far fewer distinct stacks than
-    // samples, so the strings are built once per distinct pair.
-    std::map<std::pair<std::string, std::uint32_t>, std::uint64_t> counts;
-    {
-        std::unordered_map<std::uint64_t, std::uint64_t> perTidStack;
-        const auto& samples = profile.samples;
-        for (std::size_t i = 0; i < samples.size(); ++i)
-            ++perTidStack[(std::uint64_t(samples.tid[i]) << 32) | samples.stack[i]];
-        for (const auto& [key, count] : perTidStack) {
-            const auto tid = std::uint32_t(key >> 32);
-            const auto stack = std::uint32_t(key & 0xffffffffu);
-            std::string process;
-            if (const auto task = tasks.find(tid); task != tasks.end()) {
-                const std::string pid = task->second->pid == kUnknownPid ? std::string("?") : std::to_string(task->second->pid);
-                process = task->second->command;
-                if (options.tid)
-                    process += "-" + pid + "/" + std::to_string(tid);
-                else if (options.pid)
-                    process += "-" + pid;
-                std::replace(process.begin(), process.end(), ' ', '_');
-            }
-            counts[{process, stack}] += count;
+    // Weights per (task, stack) first: a profile has far fewer distinct pairs than samples, so
+    // the strings are built once per pair. Samples name their task, or their thread's.
+    const auto& samples = profile.samples;
+    std::unordered_map<std::uint32_t, std::uint32_t> taskOfThread;
+    for (std::uint32_t i = 0; i < profile.tasks.size(); ++i)
+        taskOfThread[profile.tasks[i].tid] = i;
+    constexpr std::uint32_t kNoTask = 0xffffffffu;
+    std::unordered_map<std::uint64_t, std::uint64_t> perTaskStack;
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        std::uint32_t task = kNoTask;
+        if (!samples.task.empty()) {
+            task = samples.task[i];
+        } else if (const auto it = taskOfThread.find(samples.tid[i]); it != taskOfThread.end()) {
+            task = it->second;
         }
+        perTaskStack[(std::uint64_t(task) << 32) | samples.stack[i]] += options.samples ? samples.countAt(i) : samples.periodAt(i);
     }
 
-    std::map<std::string, std::uint64_t> lines;
+    // Perl's hash: one entry per distinct line text, whatever tasks and stacks made it.
+    std::unordered_map<std::string, std::uint64_t> lines;
     std::vector<std::uint32_t> frames;
-    for (const auto& [key, count] : counts) {
-        const auto& [process, stackId] = key;
-        // stackcollapse tidies Java names when the whole prefix is "java" (not with --pid/--tid).
-        const bool java = process == "java";
+    for (const auto& [key, weight] : perTaskStack) {
+        const auto taskIndex = std::uint32_t(key >> 32);
+        const auto stackId = std::uint32_t(key & 0xffffffffu);
+        // A sample without a known thread (folded input) has no process prefix.
+        const ProfileTask* task = taskIndex < profile.tasks.size() ? &profile.tasks[taskIndex] : nullptr;
+        std::string line = task ? processName(*task, options) : std::string();
+        // $pname =~ m/^java/
+        const bool java = task && task->command.starts_with("java");
         frames.clear();
         for (std::uint32_t s = stackId; s != kNoStack && s < profile.stacks.size(); s = profile.stacks[s].parent)
             frames.push_back(profile.stacks[s].frame);
-        // A sample without a known thread (folded input) has no process prefix.
-        std::string line = process;
-        bool first = process.empty();
+        bool first = !task;
         for (auto it = frames.rbegin(); it != frames.rend(); ++it) {
             if (!first)
                 line += ';';
             line += frameName(*it, java);
             first = false;
         }
-        lines[line] += count;
+        lines[line] += weight;
     }
 
-    std::string out;
-    for (const auto& [line, count] : lines) {
-        out += line;
-        out += ' ';
-        out += std::to_string(count);
-        out += '\n';
+    // Sorted as LC_ALL=C sort sorts the script's output: whole lines, bytewise.
+    std::vector<std::string> out;
+    out.reserve(lines.size());
+    for (auto& [line, weight] : lines)
+        out.push_back(line + ' ' + std::to_string(weight));
+    std::sort(out.begin(), out.end());
+    std::string text;
+    for (const std::string& line : out) {
+        text += line;
+        text += '\n';
     }
-    return out;
+    return text;
 }

@@ -1,13 +1,16 @@
-// Writes a profile as folded stacks the way Brendan Gregg's stackcollapse-perf.pl prints them, so
-// that scripts built around it can use `runlens convert --to folded` instead:
-//   - each stack starts with the command (blanks turned into '_'), with --pid "comm-PID" and with
-//     --tid "comm-PID/TID" ("?" for a pid perf did not print);
+// Writes a profile as folded stacks, byte for byte what Brendan Gregg's stackcollapse-perf.pl
+// prints for the same `perf script` text (piped through LC_ALL=C sort), so that scripts built
+// around it can use `runlens convert --to folded` instead:
+//   - each stack starts with the sample's command (blanks turned into '_'), with --pid "comm-PID"
+//     and with --tid "comm-PID/TID" ("?" for a pid perf did not print);
 //   - function names tidied as the script does: ';' -> ':', everything from the first '(' dropped
-//     (except Go methods "pkg.(*T).f" and "(anonymous namespace)"), quotes dropped, and for the
-//     command "java" a leading 'L' of a class path;
+//     (except Go methods "pkg.(*T).f" and "(anonymous namespace)"), quotes dropped, and for
+//     commands starting with "java" a leading 'L' of a class path;
 //   - an unresolved frame is "[module basename]" or "[unknown]", with --addrs "[module <address>]";
-//   - --kernel appends "_[k]" to kernel frames, --jit "_[j]" to JIT frames; inlined frames keep "_[i]";
-//   - one line per distinct stack, "stack count", sorted bytewise.
+//   - inlined frames end in "_[i]"; --kernel appends "_[k]" to kernel frames, --jit "_[j]" to JIT
+//     frames (for `perf script` input, by the script's module patterns; for recorded runs, by kind);
+//   - each stack weighs its samples' periods where the profile has them (the script's weighting),
+//     else its sample count; one line per distinct stack, "stack weight", lines sorted bytewise.
 #pragma once
 
 #include "ProfileTables.h"
@@ -20,6 +23,8 @@ struct FoldedOptions {
     bool kernel = false;
     bool jit = false;
     bool addrs = false;
+    // Samples instead of periods (the script always weighs by period).
+    bool samples = false;
 };
 
 std::string writeFolded(const runlens::format::ProfileTables& profile, const FoldedOptions& options);

@@ -3,7 +3,7 @@
 #include "ArchiveReader.h"
 #include "FoldedImporter.h"
 #include "FormatError.h"
-#include "PerfScriptImporter.h"
+#include "PerfScriptParser.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -13,6 +13,7 @@
 #include <memory>
 
 using runlens::format::FormatError;
+using runlens::format::looksLikePerfScript;
 
 namespace {
 
@@ -112,7 +113,7 @@ runlens::format::RunArchive importProfileRun(const std::string& path)
     run.runName = std::filesystem::path(path).filename().string();
     std::string source;
     if (looksLikePerfScript(head)) {
-        run.profile = importPerfScript(text);
+        run.profile = runlens::format::readPerfScript(text);
         source = "perf script";
     } else if (looksLikeFolded(head)) {
         run.profile = importFolded(text);

@@ -1,6 +1,6 @@
 #include "StackTree.h"
 
-#include "ProfileBuilder.h"
+#include "InternTables.h"
 #include "StackTreeBuilder.h"
 
 
@@ -99,7 +99,8 @@ void StackTreeBuilder::layOut(StackTree& tree, std::vector<TempNode>& temp, bool
     }
 }
 
-StackTreePtr StackTree::build(const runlens::format::ProfileTables& profile, const StackTreeFilter& filter)
+StackTreePtr StackTree::build(const runlens::format::ProfileTables& profile, const StackTreeFilter& filter,
+                              runlens::format::SampleWeight weight)
 {
     auto tree = std::make_shared<StackTree>();
     tree->m_functions.push_back({"all", "", runlens::format::FrameKind::Unknown});
@@ -135,6 +136,7 @@ StackTreePtr StackTree::build(const runlens::format::ProfileTables& profile, con
     const bool byCpu = !filter.cpus.empty();
     const bool byPid = !filter.pids.empty();
     const bool byTid = !filter.tids.empty();
+    const bool byPeriod = weight == runlens::format::SampleWeight::EventCount;
     std::int64_t first = std::numeric_limits<std::int64_t>::max();
     std::int64_t last = std::numeric_limits<std::int64_t>::min();
     for (std::size_t i = 0; i < samples.size(); ++i) {
@@ -147,10 +149,11 @@ StackTreePtr StackTree::build(const runlens::format::ProfileTables& profile, con
         first = std::min(first, t);
         last = std::max(last, t);
         const std::uint32_t stack = samples.stack[i];
+        const std::uint64_t value = byPeriod ? samples.periodAt(i) : samples.countAt(i);
         if (stack < stackCount)
-            ++count[stack];
+            count[stack] += value;
         else
-            ++withoutStack;
+            withoutStack += value;
     }
     tree->m_durationSeconds = byTime ? double(end - begin) / 1e9 : (last > first ? double(last - first) / 1e9 : 0.0);
 
@@ -168,7 +171,7 @@ StackTreePtr StackTree::build(const runlens::format::ProfileTables& profile, con
     std::vector<StackTreeBuilder::TempNode> temp;
     temp.push_back({kRootFunction, 0, total, withoutStack, 0, 0});
     std::vector<std::uint32_t> nodeOf(stackCount, 0);
-    U64Map nodeIds;
+    runlens::format::U64Map nodeIds;
     for (std::size_t s = 0; s < stackCount; ++s) {
         if (inclusive[s] == 0)
             continue;

@@ -36,8 +36,8 @@ struct StackTreeNode {
     std::uint32_t firstChild = 0;
     std::uint32_t childCount = 0;
     std::uint32_t depth = 0;
-    std::uint64_t total = 0; // samples in this frame and below
-    std::uint64_t self = 0;  // samples in this frame itself
+    std::uint64_t total = 0; // samples (or event counts) in this frame and below
+    std::uint64_t self = 0;  // samples (or event counts) in this frame itself
 };
 
 enum class DiffNormalisation {
@@ -51,8 +51,10 @@ public:
     static constexpr std::uint32_t kRoot = 0;
     static constexpr std::uint32_t kRootFunction = 0; // functions()[0] is the synthetic "all"
 
+    // Each node adds up the samples below it, or their event counts (periods) by `weight`.
     static std::shared_ptr<const StackTree> build(const runlens::format::ProfileTables& profile,
-                                                  const StackTreeFilter& filter = {});
+                                                  const StackTreeFilter& filter = {},
+                                                  runlens::format::SampleWeight weight = runlens::format::SampleWeight::Samples);
 
     const std::vector<StackTreeNode>& nodes() const { return m_nodes; }
     const StackTreeNode& node(std::uint32_t id) const { return m_nodes[id]; }

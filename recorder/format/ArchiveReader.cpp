@@ -315,13 +315,16 @@ RunArchive readRunArchive(const std::string& path, const ReadLimits& limits, con
             throw fail(std::string(paths::kProfileIndex) + " is there but " + paths::kProfileStacks + " or "
                        + paths::kProfileSamples + " is missing");
         try {
-            run.profile = decodeProfile(index->second, stacks->second, samples->second);
+            const auto columns = files.find(paths::kProfileSampleColumns);
+            run.profile = decodeProfile(index->second, stacks->second, samples->second,
+                                        columns != files.end() ? std::string_view(columns->second) : std::string_view());
         } catch (const FormatError& error) {
             throw fail(error.what());
         }
         files.erase(paths::kProfileIndex);
         files.erase(paths::kProfileStacks);
         files.erase(paths::kProfileSamples);
+        files.erase(paths::kProfileSampleColumns);
     }
     for (auto& [name, content] : files) {
         if (!name.starts_with(paths::kSeriesDirectory))

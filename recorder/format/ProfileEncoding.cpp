@@ -12,6 +12,7 @@ namespace {
 
 constexpr char kStacksMagic[8] = {'R', 'L', 'S', 'T', 'A', 'C', 'K', '1'};
 constexpr char kSamplesMagic[8] = {'R', 'L', 'S', 'A', 'M', 'P', 'L', '1'};
+constexpr char kSampleColumnsMagic[8] = {'R', 'L', 'S', 'C', 'O', 'L', 'S', '1'};
 constexpr const char* kEncoding = "runlens-profile-1";
 constexpr std::size_t kHeaderSize = 16; // magic + u64 count
 
@@ -88,6 +89,50 @@ std::uint64_t declaredCount(const nlohmann::json& index, const char* key)
     return (*it)["count"].get<std::uint64_t>();
 }
 
+// The optional columns (profile/sample_columns.bin). Columns a newer writer added are skipped by
+// their declared width.
+void decodeSampleColumns(const nlohmann::json& index, std::string_view bytes, ProfileSamples& samples)
+{
+    const std::string entry = paths::kProfileSampleColumns;
+    const auto declared = index.find("sample_columns");
+    if (declared == index.end()) {
+        if (!bytes.empty())
+            throw FormatError(entry + " is there but " + paths::kProfileIndex + " does not list its columns");
+        return;
+    }
+    if (!declared->is_object() || !declared->contains("columns") || !(*declared)["columns"].is_array())
+        throw FormatError(std::string(paths::kProfileIndex) + " has no sample_columns.columns list");
+    if (bytes.empty())
+        throw FormatError(std::string(paths::kProfileIndex) + " lists sample columns but " + entry + " is missing");
+    const std::uint64_t count = takeCount(bytes, kSampleColumnsMagic, paths::kProfileSampleColumns);
+    if (count != samples.size() || count != declaredCount(index, "sample_columns"))
+        throw FormatError(entry + " holds " + std::to_string(count) + " rows, not the " + std::to_string(samples.size())
+                          + " samples of " + paths::kProfileSamples);
+    std::uint64_t needed = kHeaderSize;
+    for (const auto& column : (*declared)["columns"]) {
+        if (!column.is_array() || column.size() != 2 || !column[0].is_string() || !column[1].is_number_unsigned()
+            || column[1].get<std::uint64_t>() == 0 || column[1].get<std::uint64_t>() > 8)
+            throw FormatError(std::string(paths::kProfileIndex) + " has a sample column that is not [name, bytes 1..8]");
+        needed += count * column[1].get<std::uint64_t>();
+    }
+    if (bytes.size() != needed)
+        throw FormatError(entry + " has " + std::to_string(bytes.size()) + " bytes, not the " + std::to_string(needed)
+                          + " its columns need");
+    std::size_t at = kHeaderSize;
+    for (const auto& column : (*declared)["columns"]) {
+        const std::string name = column[0].get<std::string>();
+        const std::uint64_t width = column[1].get<std::uint64_t>();
+        if (name == "count" && width == 8)
+            takePlanes(bytes, at, count, samples.count);
+        else if (name == "period" && width == 8)
+            takePlanes(bytes, at, count, samples.period);
+        else if (name == "task" && width == 4)
+            takePlanes(bytes, at, count, samples.task);
+        else
+            at += std::size_t(count * width);
+    }
+}
+
 } // namespace
 
 std::string_view toString(FrameKind kind)
@@ -121,7 +166,7 @@ EncodedProfile encodeProfile(const ProfileTables& profile)
     nlohmann::json tasks = nlohmann::json::array();
     for (const ProfileTask& task : profile.tasks)
         tasks.push_back({task.tid, task.pid, task.command});
-    const nlohmann::json index = {
+    nlohmann::json index = {
         {"encoding", kEncoding},
         {"info", profile.info},
         {"frames", std::move(frames)},
@@ -129,6 +174,24 @@ EncodedProfile encodeProfile(const ProfileTables& profile)
         {"stacks", {{"file", "stacks.bin"}, {"count", profile.stacks.size()}}},
         {"samples", {{"file", "samples.bin"}, {"count", profile.samples.size()}}},
     };
+    const ProfileSamples& samples = profile.samples;
+    if (!samples.count.empty() || !samples.period.empty() || !samples.task.empty()) {
+        nlohmann::json columns = nlohmann::json::array();
+        putCount(encoded.sampleColumns, kSampleColumnsMagic, samples.size());
+        if (!samples.count.empty()) {
+            columns.push_back({"count", 8});
+            putPlanes(encoded.sampleColumns, samples.count);
+        }
+        if (!samples.period.empty()) {
+            columns.push_back({"period", 8});
+            putPlanes(encoded.sampleColumns, samples.period);
+        }
+        if (!samples.task.empty()) {
+            columns.push_back({"task", 4});
+            putPlanes(encoded.sampleColumns, samples.task);
+        }
+        index["sample_columns"] = {{"file", "sample_columns.bin"}, {"count", samples.size()}, {"columns", std::move(columns)}};
+    }
     // Invalid UTF-8 in a symbol (a corrupt binary) must not stop the archive from being written.
     encoded.index = index.dump(0, ' ', false, nlohmann::json::error_handler_t::replace);
 
@@ -143,7 +206,6 @@ EncodedProfile encodeProfile(const ProfileTables& profile)
     putPlanes(encoded.stacks, parents);
     putPlanes(encoded.stacks, frameIds);
 
-    const ProfileSamples& samples = profile.samples;
     putCount(encoded.samples, kSamplesMagic, samples.size());
     putPlanes(encoded.samples, samples.timeNs);
     putPlanes(encoded.samples, samples.cpu);
@@ -158,6 +220,8 @@ void writeProfile(ArchiveWriter& writer, const ProfileTables& profile)
     const EncodedProfile encoded = encodeProfile(profile);
     writer.addFile(paths::kProfileStacks, encoded.stacks);
     writer.addFile(paths::kProfileSamples, encoded.samples);
+    if (!encoded.sampleColumns.empty())
+        writer.addFile(paths::kProfileSampleColumns, encoded.sampleColumns);
     writer.addFile(paths::kProfileIndex, encoded.index);
 }
 
@@ -175,9 +239,16 @@ void validateProfile(const ProfileTables& profile, const std::string& where, con
     const ProfileSamples& samples = profile.samples;
     if (samples.size() > limits.maxSamples)
         throw fail("has " + std::to_string(samples.size()) + " samples, more than the limit of " + std::to_string(limits.maxSamples));
+    const auto optional = [&](std::size_t size) { return size == 0 || size == samples.size(); };
     if (samples.cpu.size() != samples.size() || samples.pid.size() != samples.size() || samples.tid.size() != samples.size()
-        || samples.stack.size() != samples.size())
+        || samples.stack.size() != samples.size() || !optional(samples.count.size()) || !optional(samples.period.size())
+        || !optional(samples.task.size()))
         throw fail("has sample columns of different lengths");
+    for (std::size_t row = 0; row < samples.task.size(); ++row) {
+        if (samples.task[row] >= profile.tasks.size())
+            throw fail("has sample " + std::to_string(row) + " pointing to task " + std::to_string(samples.task[row]) + " of "
+                       + std::to_string(profile.tasks.size()));
+    }
     for (std::size_t id = 0; id < profile.stacks.size(); ++id) {
         const ProfileStack& stack = profile.stacks[id];
         // Parents before children: walking up always terminates, and a reader can build the tree
@@ -201,7 +272,7 @@ void validateProfile(const ProfileTables& profile, const std::string& where, con
 }
 
 ProfileTables decodeProfile(std::string_view indexText, std::string_view stacksBytes, std::string_view samplesBytes,
-                            const ProfileLimits& limits)
+                            std::string_view sampleColumnsBytes, const ProfileLimits& limits)
 {
     const std::string indexName = paths::kProfileIndex;
     nlohmann::json index;
@@ -272,6 +343,7 @@ ProfileTables decodeProfile(std::string_view indexText, std::string_view stacksB
     takePlanes(samplesBytes, at, sampleCount, samples.pid);
     takePlanes(samplesBytes, at, sampleCount, samples.tid);
     takePlanes(samplesBytes, at, sampleCount, samples.stack);
+    decodeSampleColumns(index, sampleColumnsBytes, samples);
 
     validateProfile(profile, "the profile (profile/)", limits);
     return profile;

@@ -7,6 +7,9 @@
 //   profile/stacks.bin     "RLSTACK1", u64 count, then the parent column and the frame column (u32 each)
 //   profile/samples.bin    "RLSAMPL1", u64 count, then the columns time (i64), cpu, pid, tid, stack (u32),
 //                          each stored as byte planes like the series blocks
+//   profile/sample_columns.bin  (only when a profile has them) "RLSCOLS1", u64 count, then the
+//                          optional columns the index lists under "sample_columns": {"file", "count",
+//                          "columns": [[name, bytes per value]]}: count (u64), period (u64), task (u32)
 #pragma once
 
 #include "ProfileTables.h"
@@ -23,6 +26,7 @@ namespace paths {
 inline constexpr const char* kProfileIndex = "profile/profile.json";
 inline constexpr const char* kProfileStacks = "profile/stacks.bin";
 inline constexpr const char* kProfileSamples = "profile/samples.bin";
+inline constexpr const char* kProfileSampleColumns = "profile/sample_columns.bin";
 } // namespace paths
 
 // What a reader accepts before it calls a profile hostile. Generous for a long run on a large
@@ -39,11 +43,12 @@ std::string_view toString(FrameKind kind);
 // Unknown words read as FrameKind::Unknown (a newer recorder may add kinds).
 FrameKind frameKindFromString(std::string_view text);
 
-// The three entries of a profile.
+// The entries of a profile.
 struct EncodedProfile {
-    std::string index;   // profile/profile.json
-    std::string stacks;  // profile/stacks.bin
-    std::string samples; // profile/samples.bin
+    std::string index;         // profile/profile.json
+    std::string stacks;        // profile/stacks.bin
+    std::string samples;       // profile/samples.bin
+    std::string sampleColumns; // profile/sample_columns.bin; empty when the profile has no optional column
 };
 
 EncodedProfile encodeProfile(const ProfileTables& profile);
@@ -51,8 +56,9 @@ void writeProfile(ArchiveWriter& writer, const ProfileTables& profile);
 
 // Decodes and checks every index (stack parents before children, frames, stacks of samples,
 // counts against sizes). Throws FormatError with a sentence naming the entry and what is wrong.
+// sampleColumns: the optional entry's bytes, empty when the archive has none.
 ProfileTables decodeProfile(std::string_view index, std::string_view stacks, std::string_view samples,
-                            const ProfileLimits& limits = {});
+                            std::string_view sampleColumns = {}, const ProfileLimits& limits = {});
 
 // The checks decodeProfile applies, for tables built in memory (the journal reader, importers).
 // Throws FormatError naming `where`.

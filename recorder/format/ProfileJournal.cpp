@@ -26,6 +26,7 @@ constexpr std::uint32_t kTagStacks = 'S';
 constexpr std::uint32_t kTagTasks = 'T';
 constexpr std::uint32_t kTagSamples = 'P';
 constexpr std::uint32_t kTagInfo = 'I';
+constexpr std::uint32_t kTagPeriods = 'W';
 // A drain of 192 CPUs at a high rate stays far below this; a bigger size means garbage.
 constexpr std::uint32_t kMaxPayload = 256u << 20;
 constexpr std::size_t kSampleBytes = 8 + 4 * 4;
@@ -110,6 +111,13 @@ void ProfileJournalWriter::append(const ProfileTables& profile, const std::vecto
             put<std::uint32_t>(m_batch, samples.stack[row]);
         }
         endRecord(m_batch, at);
+        if (!samples.period.empty()) {
+            const std::size_t periodsAt = beginRecord(m_batch, kTagPeriods);
+            put<std::uint32_t>(m_batch, std::uint32_t(samples.size() - firstSample));
+            for (std::size_t row = firstSample; row < samples.size(); ++row)
+                put<std::uint64_t>(m_batch, samples.period[row]);
+            endRecord(m_batch, periodsAt);
+        }
     }
     {
         const std::size_t at = beginRecord(m_batch, kTagInfo);
@@ -165,7 +173,8 @@ ProfileJournalContents readProfileJournal(const std::string& path)
         }
         const std::uint32_t tag = header[0];
         const std::uint32_t size = header[1];
-        const bool known = tag == kTagFrames || tag == kTagStacks || tag == kTagTasks || tag == kTagSamples || tag == kTagInfo;
+        const bool known = tag == kTagFrames || tag == kTagStacks || tag == kTagTasks || tag == kTagSamples || tag == kTagInfo
+                        || tag == kTagPeriods;
         if (!known || size > kMaxPayload) {
             contents.ignoredTailBytes += sizeof header;
             break;
@@ -240,6 +249,19 @@ ProfileJournalContents readProfileJournal(const std::string& path)
                 samples.tid.push_back(tid);
                 samples.stack.push_back(stack);
             }
+        } else if (tag == kTagPeriods) {
+            // The periods of the samples record just read: rows of earlier records without
+            // periods weigh 1.
+            std::uint32_t count = 0;
+            if (!take(payload, at, count) || payload.size() - at != std::size_t(count) * 8 || count > profile.samples.size())
+                throw damaged("period");
+            std::vector<std::uint64_t>& periods = profile.samples.period;
+            periods.resize(profile.samples.size() - count, 1);
+            for (std::uint32_t i = 0; i < count; ++i) {
+                std::uint64_t period = 0;
+                take(payload, at, period);
+                periods.push_back(period);
+            }
         } else {
             try {
                 profile.info = nlohmann::json::parse(payload);
@@ -248,6 +270,9 @@ ProfileJournalContents readProfileJournal(const std::string& path)
             }
         }
     }
+    // A torn batch can leave the last samples without their periods record.
+    if (!profile.samples.period.empty())
+        profile.samples.period.resize(profile.samples.size(), 1);
     validateProfile(profile, path);
     return contents;
 }

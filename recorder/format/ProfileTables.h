@@ -35,7 +35,8 @@ struct ProfileStack {
     std::uint32_t frame = 0;
 };
 
-// A thread seen by the profiler: the command name the kernel reported (comm) and its process.
+// A thread seen by the profiler: the command name the kernel reported (comm) and its process. A
+// thread that called exec has one row, with the new command, unless samples name their task.
 struct ProfileTask {
     std::uint32_t tid = 0;
     std::uint32_t pid = 0;
@@ -43,14 +44,34 @@ struct ProfileTask {
 };
 
 // One row per sample, columnar. `stack` is an index into ProfileTables::stacks or kNoStack.
+//
+// The last three columns are optional: each is either empty or has one value per row.
 struct ProfileSamples {
     std::vector<std::int64_t> timeNs; // since the run's start (the same clock as the series)
     std::vector<std::uint32_t> cpu;
     std::vector<std::uint32_t> pid;
     std::vector<std::uint32_t> tid;
     std::vector<std::uint32_t> stack;
+    // How many samples the row stands for: a folded line "a;b;c 42" is one row. Empty: one each.
+    std::vector<std::uint64_t> count;
+    // The event count the row stands for (perf's period: nanoseconds of cpu-clock, cycles): in
+    // frequency mode the kernel changes the period from sample to sample, so samples of one event
+    // weigh differently. Empty: not recorded (every sample of the profile has the same period).
+    std::vector<std::uint64_t> period;
+    // The row's task (index into ProfileTables::tasks) when a thread had more than one command
+    // (it called exec) and each sample keeps the one it was taken under. Empty: the task of `tid`.
+    std::vector<std::uint32_t> task;
 
     std::size_t size() const { return timeNs.size(); }
+    std::uint64_t countAt(std::size_t row) const { return count.empty() ? 1 : count[row]; }
+    // The period, or the count where no period was recorded.
+    std::uint64_t periodAt(std::size_t row) const { return period.empty() ? countAt(row) : period[row]; }
+};
+
+// What a flame graph, a top-functions table or folded output adds up per stack.
+enum class SampleWeight : std::uint8_t {
+    Samples,     // how many samples
+    EventCount,  // the summed period (falls back to samples where the profile has no period)
 };
 
 struct ProfileTables {
@@ -63,6 +84,7 @@ struct ProfileTables {
     ProfileSamples samples;
 
     bool empty() const { return samples.size() == 0; }
+    bool hasPeriods() const { return !samples.period.empty(); }
 };
 
 } // namespace runlens::format

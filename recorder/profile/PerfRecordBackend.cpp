@@ -1,9 +1,10 @@
 #include "PerfRecordBackend.h"
 
 #include "KernelSymbols.h"
-#include "PerfScriptImporter.h"
+#include "PerfScriptParser.h"
 #include "ProcFile.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -84,6 +85,16 @@ pid_t spawn(const std::vector<std::string>& arguments, const std::string& log, i
         *stdoutPipe = pipeFds[0];
     }
     return child;
+}
+
+// The archive keeps sample counts when every sample has the same period (cpu-clock: the kernel
+// turns a frequency into a fixed period) and the periods when the kernel adapted them (cycles in
+// frequency mode), where a sample's weight is its period.
+void keepPeriodsOnlyWhenTheyVary(format::ProfileSamples& samples)
+{
+    const auto& periods = samples.period;
+    if (!periods.empty() && std::all_of(periods.begin(), periods.end(), [&](std::uint64_t p) { return p == periods.front(); }))
+        samples.period = {};
 }
 
 } // namespace
@@ -184,7 +195,7 @@ double PerfRecordBackend::cpuSeconds() const
     return m_finishedCpuSeconds + double(utime + stime) / double(::sysconf(_SC_CLK_TCK));
 }
 
-void PerfRecordBackend::stopAndImport(ProfileBuilder& builder, std::int64_t zeroNs)
+void PerfRecordBackend::stopAndImport(format::ProfileBuilder& builder, std::int64_t zeroNs)
 {
     if (m_pid > 0) {
         ::kill(m_pid, SIGINT);
@@ -198,11 +209,11 @@ void PerfRecordBackend::stopAndImport(ProfileBuilder& builder, std::int64_t zero
     if (::stat(m_data.c_str(), &data) != 0)
         throw std::runtime_error("perf record wrote no " + m_data + ": " + perfMessages());
     int output = -1;
-    const pid_t script = spawn({m_perf, "script", "-i", m_data, "-F", "comm,pid,tid,cpu,time,ip,sym,dso"}, m_log, &output);
+    const pid_t script = spawn({m_perf, "script", "-i", m_data, "-F", "comm,pid,tid,cpu,time,period,event,ip,sym,dso"}, m_log, &output);
     if (script < 0)
         throw std::runtime_error(std::string("cannot run perf script: ") + std::strerror(errno));
     std::FILE* input = ::fdopen(output, "r");
-    PerfScriptImporter importer(builder, zeroNs);
+    format::PerfScriptParser importer(builder, zeroNs);
     if (input) {
         importer.read(input);
         std::fclose(input);
@@ -223,7 +234,10 @@ void PerfRecordBackend::stopAndImport(ProfileBuilder& builder, std::int64_t zero
     if (!kernel.available())
         m_info["kernel_symbols_reason"] = kernel.whyUnavailable();
     m_info["samples"] = importer.statistics().samples;
-    m_info["unparsed_lines"] = importer.statistics().skippedLines;
+    m_info["unparsed_lines"] = importer.statistics().unrecognizedLines;
+    if (!importer.statistics().event.empty())
+        m_info["event"] = importer.statistics().event;
+    keepPeriodsOnlyWhenTheyVary(builder.tables().samples);
     m_info["perf_data_bytes"] = std::uint64_t(data.st_size);
     m_info["perf_record_cpu_seconds"] = m_finishedCpuSeconds;
     m_info["perf_script_cpu_seconds"] = scriptCpu;

@@ -15,9 +15,11 @@
 #include <string>
 #include <sys/types.h>
 
-namespace runlens::profile {
-
+namespace runlens::format {
 class ProfileBuilder;
+}
+
+namespace runlens::profile {
 
 class PerfRecordBackend
 {
@@ -36,7 +38,7 @@ public:
     double cpuSeconds() const;
     // Stops perf record and imports `perf script` into builder, times counted from zeroNs.
     // Throws std::runtime_error when perf script fails.
-    void stopAndImport(ProfileBuilder& builder, std::int64_t zeroNs);
+    void stopAndImport(format::ProfileBuilder& builder, std::int64_t zeroNs);
 
     nlohmann::json info() const { return m_info; }
 

@@ -107,7 +107,8 @@ void ProfileCollector::finish()
 {
     if (!m_perf || !m_journal)
         return;
-    ProfileBuilder builder;
+    // One name per thread: the journal keeps a thread's latest command (see ProfileJournal.h).
+    format::ProfileBuilder builder;
     try {
         m_perf->stopAndImport(builder, m_zeroNs);
     } catch (const std::runtime_error& error) {
@@ -166,7 +167,7 @@ void ProfileCollector::sample(collect::SampleContext& context, collect::MetricGr
 
 void ProfileCollector::writeBatch(std::int64_t timestampNs)
 {
-    ProfileBuilder& builder = m_sampler->builder();
+    format::ProfileBuilder& builder = m_sampler->builder();
     nlohmann::json info = m_sampler->info();
     const double elapsed = double(timestampNs - m_firstTickNs) / 1e9;
     if (elapsed > 0)

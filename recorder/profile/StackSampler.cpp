@@ -340,8 +340,8 @@ std::uint32_t StackSampler::kernelFrame(std::uint64_t address)
         return it->second;
     KernelSymbols::Match match;
     const std::uint32_t frame = m_kernel.find(address, match)
-                                  ? m_builder.frame(format::FrameKind::Kernel, match.module, match.symbol)
-                                  : m_builder.frame(format::FrameKind::Kernel, "[kernel.kallsyms]", "[unknown]");
+                                  ? m_builder.frame(match.symbol, match.module, format::FrameKind::Kernel)
+                                  : m_builder.frame("[unknown]", "[kernel.kallsyms]", format::FrameKind::Kernel);
     m_kernelFrames.emplace(address, frame);
     return frame;
 }
@@ -360,8 +360,8 @@ std::uint32_t StackSampler::userFrame(std::uint32_t pid, ProcessImage& image, st
         if (module == -2)
             module = m_elf.open(m_files[mapping->file]);
         const std::string_view symbol = m_elf.symbolize(module, offset);
-        const std::uint32_t frame = m_builder.frame(format::FrameKind::User, m_fileModuleNames[mapping->file],
-                                                    symbol.empty() ? std::string_view("[unknown]") : symbol);
+        const std::uint32_t frame = m_builder.frame(symbol.empty() ? std::string_view("[unknown]") : symbol,
+                                                    m_fileModuleNames[mapping->file], format::FrameKind::User);
         m_fileFrames.emplace(key, frame);
         return frame;
     }
@@ -375,7 +375,7 @@ std::uint32_t StackSampler::userFrame(std::uint32_t pid, ProcessImage& image, st
     }
     if (const std::string_view name = image.perfMap.find(address); !name.empty()) {
         m_text = "perf-" + std::to_string(pid) + ".map";
-        const std::uint32_t frame = m_builder.frame(format::FrameKind::Jit, m_text, name);
+        const std::uint32_t frame = m_builder.frame(name, m_text, format::FrameKind::Jit);
         image.frames.emplace(address, frame);
         ++m_jitFrames;
         return frame;
@@ -383,8 +383,8 @@ std::uint32_t StackSampler::userFrame(std::uint32_t pid, ProcessImage& image, st
     // Not cached: the JIT may name it later, and garbage addresses from a broken frame-pointer
     // walk would only fill the cache.
     if (mapping)
-        return m_builder.frame(format::FrameKind::Unknown, m_fileModuleNames[mapping->file], "[unknown]");
-    return m_builder.frame(format::FrameKind::Unknown, "", "[unknown]");
+        return m_builder.frame("[unknown]", m_fileModuleNames[mapping->file], format::FrameKind::Unknown);
+    return m_builder.frame("[unknown]", "", format::FrameKind::Unknown);
 }
 
 void StackSampler::handleSample(const unsigned char* record, std::size_t size)

@@ -48,7 +48,7 @@ public:
     void drain();
     void stop();
 
-    ProfileBuilder& builder() { return m_builder; }
+    format::ProfileBuilder& builder() { return m_builder; }
     // What was sampled and how, for ProfileTables::info (FORMAT.md lists the keys).
     nlohmann::json info() const;
     std::uint64_t lostSamples() const { return m_lost; }
@@ -73,7 +73,7 @@ private:
     std::string m_event; // "cycles" or "cpu-clock"
     KernelSymbols m_kernel;
     ElfSymbolizer m_elf;
-    ProfileBuilder m_builder;
+    format::ProfileBuilder m_builder;
     std::unordered_map<std::uint32_t, std::unique_ptr<ProcessImage>> m_processes;
     std::vector<std::string> m_files;                       // mapping paths, by index
     std::vector<int> m_fileModules;                          // ElfSymbolizer id, -2 until tried

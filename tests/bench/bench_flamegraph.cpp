@@ -8,8 +8,7 @@
 // It prints figures (best of a few repetitions) and fails only when a result is wrong.
 // --quick (the CTest run) uses a tenth of the size.
 #include "FlameGraphView.h"
-#include "PerfScriptImporter.h"
-#include "ProfileBuilder.h"
+#include "PerfScriptParser.h"
 #include "StackTreeDiff.h"
 
 #include <QApplication>
@@ -189,7 +188,7 @@ int main(int argc, char** argv)
     const std::size_t scriptSamples = quick ? 20'000 : 300'000;
     const std::string script = perfScriptOf(baselineProfile, scriptSamples);
     ProfileTables imported;
-    const double importMs = bestMs(quick ? 1 : 3, [&] { imported = importPerfScript(script); });
+    const double importMs = bestMs(quick ? 1 : 3, [&] { imported = runlens::format::readPerfScript(script); });
     check(imported.samples.size() == scriptSamples, "every perf script sample is imported");
     check(StackTree::build(imported)->totalSamples() == scriptSamples, "the imported profile builds a tree");
     const double megabytes = double(script.size()) / 1e6;

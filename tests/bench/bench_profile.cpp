@@ -189,7 +189,7 @@ int main(int argc, char** argv)
         const std::size_t framesBefore = sampler.builder().tables().frames.size();
         const std::uint64_t samplesBefore = sampler.builder().totalSamples();
         sampler.drain();
-        profile::ProfileBuilder& builder = sampler.builder();
+        format::ProfileBuilder& builder = sampler.builder();
         builder.tables().info = sampler.info();
         journal.append(builder.tables(), builder.changedTasks(), 0);
         builder.clearBatch();

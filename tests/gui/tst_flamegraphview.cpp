@@ -26,7 +26,7 @@ namespace {
 // Each entry: folded stack, count; samples spread one per 10 ms.
 ProfileTables profileOf(const std::vector<std::pair<const char*, int>>& stacks)
 {
-    ProfileBuilder builder;
+    runlens::format::ProfileBuilder builder;
     std::int64_t time = 0;
     for (const auto& [text, count] : stacks) {
         std::uint32_t stack = kNoStack;

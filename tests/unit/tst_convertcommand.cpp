@@ -2,6 +2,7 @@
 // exit codes for usage errors and unreadable files.
 #include "cli/HeadlessCommands.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -26,6 +27,11 @@ int runConvert(const QStringList& arguments)
         argv.push_back(argument.data());
     argv.push_back(nullptr);
     return command->run(int(storage.size()), argv.data());
+}
+
+QString referenceFixture(const QString& name)
+{
+    return QStringLiteral(RUNLENS_SOURCE_DIR "/tests/fixtures/perf-script/") + name;
 }
 
 QByteArray readAll(const QString& path)
@@ -71,6 +77,57 @@ private slots:
         const QString output = directory.filePath(QStringLiteral("out.folded"));
         QCOMPARE(runConvert(QStringList{"--to", "folded"} + options + QStringList{"-o", output, fixture(input)}), 0);
         QCOMPARE(readAll(output), readAll(fixture(expected)));
+    }
+
+    // Every input of tests/fixtures/perf-script (real recordings of this machine's perf and
+    // hand-written header and frame forms) with every option set, against what
+    // stackcollapse-perf.pl printed for it (make-expected.sh), byte for byte.
+    void sameBytesAsTheReference_data()
+    {
+        QTest::addColumn<QString>("input");
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QString>("expected");
+        const QList<QPair<QString, QStringList>> optionSets{
+            {"none", {}},
+            {"pid", {"--pid"}},
+            {"tid", {"--tid"}},
+            {"kernel", {"--kernel"}},
+            {"jit", {"--jit"}},
+            {"all", {"--all"}},
+            {"addrs", {"--addrs"}},
+            {"tid-all-addrs", {"--tid", "--all", "--addrs"}},
+        };
+        const QDir directory(referenceFixture({}));
+        const QStringList inputs = directory.entryList({QStringLiteral("*.txt"), QStringLiteral("*.txt.gz")}, QDir::Files, QDir::Name);
+        QVERIFY(inputs.size() >= 14);
+        for (const QString& input : inputs) {
+            QString name = input;
+            name.chop(input.endsWith(QLatin1String(".gz")) ? 7 : 4);
+            for (const auto& [suffix, options] : optionSets) {
+                QTest::addRow("%s %s", qPrintable(input), qPrintable(suffix))
+                    << input << options << name + QLatin1Char('.') + suffix + QStringLiteral(".folded");
+            }
+        }
+    }
+    void sameBytesAsTheReference()
+    {
+        QFETCH(QString, input);
+        QFETCH(QStringList, options);
+        QFETCH(QString, expected);
+        const QByteArray reference = readAll(referenceFixture(expected));
+        QVERIFY2(!reference.isEmpty(), qPrintable(expected));
+        QTemporaryDir directory;
+        const QString output = directory.filePath(QStringLiteral("out.folded"));
+        QCOMPARE(runConvert(QStringList{"--to", "folded"} + options + QStringList{"-o", output, referenceFixture(input)}), 0);
+        const QByteArray ours = readAll(output);
+        if (ours != reference) {
+            // The first line that differs says more than two truncated blobs.
+            const QList<QByteArray> oursLines = ours.split('\n');
+            const QList<QByteArray> referenceLines = reference.split('\n');
+            for (qsizetype i = 0; i < std::min(oursLines.size(), referenceLines.size()); ++i)
+                QCOMPARE(oursLines[i], referenceLines[i]);
+            QCOMPARE(oursLines.size(), referenceLines.size());
+        }
     }
 
     void usageErrors()

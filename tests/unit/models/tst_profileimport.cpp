@@ -3,10 +3,11 @@
 #include "FoldedImporter.h"
 #include "FoldedWriter.h"
 #include "FormatError.h"
-#include "PerfScriptImporter.h"
+#include "PerfScriptParser.h"
 #include "ProfileBuilder.h"
 #include "ProfileImport.h"
 #include "RunLoader.h"
+#include "StackTree.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -14,7 +15,11 @@
 
 using runlens::format::FrameKind;
 using runlens::format::kNoStack;
+using runlens::format::kFrameAddressesKey;
+using runlens::format::kUnknownPid;
+using runlens::format::PerfScriptStatistics;
 using runlens::format::ProfileTables;
+using runlens::format::readPerfScript;
 
 namespace {
 
@@ -59,7 +64,7 @@ private slots:
     void perfScriptSamplesFramesAndTasks()
     {
         PerfScriptStatistics statistics;
-        const ProfileTables profile = importPerfScript(readAll(fixture(QStringLiteral("perf-mixed.txt"))), &statistics);
+        const ProfileTables profile = readPerfScript(readAll(fixture(QStringLiteral("perf-mixed.txt"))), &statistics);
         // Ten sample blocks, one of a second event type (instructions) left out.
         QCOMPARE(profile.samples.size(), std::size_t(9));
         QCOMPARE(statistics.otherEventSamples, std::size_t(1));
@@ -101,7 +106,7 @@ private slots:
         }
         QCOMPARE(kernel, 3); // native_safe_halt, default_idle, start_kernel ([kernel.kallsyms].init.text)
         QCOMPARE(jit, 2);
-        QCOMPARE(unknown, 2);
+        QCOMPARE(unknown, 4); // "[unknown]" in libssl.so.3 (2 addresses) and in [unknown] (2)
 
         // Tasks: pid and command per thread; a blank in the command kept; "0/0" prints no pid.
         QCOMPARE(taskOf(profile, 1202)->pid, 1200u);
@@ -115,7 +120,7 @@ private slots:
 
     void perfScriptWithThreadIdsOnly()
     {
-        const ProfileTables profile = importPerfScript(readAll(fixture(QStringLiteral("perf-tid-only.txt"))));
+        const ProfileTables profile = readPerfScript(readAll(fixture(QStringLiteral("perf-tid-only.txt"))));
         QCOMPARE(profile.samples.size(), std::size_t(3));
         QCOMPARE(profile.samples.pid[0], kUnknownPid);
         QCOMPARE(profile.samples.tid[0], 25607u);
@@ -127,10 +132,10 @@ private slots:
     {
         // stackcollapse-perf.pl counts a sample at the empty line that ends it.
         const std::string text = "ab 1/2 [000] 1.0: cycles:\n\t1 f (m)\n\nab 1/2 [000] 2.0: cycles:\n\t1 g (m)\n";
-        QCOMPARE(importPerfScript(text).samples.size(), std::size_t(1));
+        QCOMPARE(readPerfScript(text).samples.size(), std::size_t(1));
         // Its header pattern wants a command of two characters at least: "a 1/2 ..." is no header.
         PerfScriptStatistics statistics;
-        QCOMPARE(importPerfScript("a 1/2 [000] 1.0: cycles:\n\t1 f (m)\n\n", &statistics).samples.size(), std::size_t(0));
+        QCOMPARE(readPerfScript("a 1/2 [000] 1.0: cycles:\n\t1 f (m)\n\n", &statistics).samples.size(), std::size_t(0));
         QCOMPARE(statistics.unrecognizedLines, std::size_t(1));
     }
 
@@ -153,7 +158,11 @@ private slots:
     {
         FoldedStatistics statistics;
         const ProfileTables profile = importFolded(readAll(fixture(QStringLiteral("folded-simple.txt"))), &statistics);
-        QCOMPARE(profile.samples.size(), std::size_t(3 + 2 + 4 + 1 + 1));
+        // One row per line, standing for its count (samples and weight alike).
+        QCOMPARE(profile.samples.size(), std::size_t(5));
+        QCOMPARE(profile.samples.count, (std::vector<std::uint64_t>{3, 2, 4, 1, 1}));
+        QCOMPARE(profile.samples.period, profile.samples.count);
+        QCOMPARE(StackTree::build(profile)->totalSamples(), std::uint64_t(3 + 2 + 4 + 1 + 1));
         QCOMPARE(statistics.unrecognizedLines, std::size_t(0));
         QCOMPARE(framesOf(profile, 0), (QStringList{"server", "main", "handle_request", "default_idle", "native_safe_halt"}));
         for (const auto& frame : profile.frames) {
@@ -165,6 +174,7 @@ private slots:
         }
         QVERIFY(profile.tasks.empty());
         QVERIFY(looksLikeFolded("a;b 1\nc 2\n"));
+        QVERIFY(looksLikeFolded("a;b 10101010\n"));
         QVERIFY(!looksLikeFolded("a;b one\n"));
     }
 
@@ -199,6 +209,135 @@ private slots:
         folded.addrs = options.contains(QLatin1String("addrs"));
         const std::string output = writeFolded(loadProfile(fixture(input).toStdString()), folded);
         QCOMPARE(QString::fromStdString(output), QString::fromStdString(readAll(fixture(expected))));
+    }
+
+    void foldedCountsAreWeightsNotRows()
+    {
+        // What the reference prints for seconds of cpu-clock (10101010 ns per sample), and what
+        // async-profiler prints for allocated bytes: far more than any count of rows.
+        const std::string text = "java;alloc;bigArray 18446744073709551000\njava;alloc;small 4000000000\nidle 1\n";
+        const ProfileTables profile = importFolded(text);
+        QCOMPARE(profile.samples.size(), std::size_t(3));
+        const StackTreePtr tree = StackTree::build(profile, {}, runlens::format::SampleWeight::EventCount);
+        QCOMPARE(tree->node(*tree->find({"java", "alloc", "small"})).total, std::uint64_t(4'000'000'000));
+        QCOMPARE(tree->node(*tree->find({"java", "alloc", "bigArray"})).total, std::uint64_t(18446744073709551000ull));
+        FoldedOptions options;
+        QCOMPARE(writeFolded(profile, options), text.substr(text.find("idle")) + text.substr(0, text.find("idle")));
+    }
+
+    void samplesWeighTheirPeriods()
+    {
+        // cycles in frequency mode: the kernel changes the period from sample to sample.
+        const std::string text = "app 1/1 [000] 1.0: 1 cycles:\n\t1 warm (/app)\n\n"
+                                 "app 1/1 [000] 1.1: 1000003 cycles:\n\t1 hot (/app)\n\n"
+                                 "app 1/1 [000] 1.2: 2503 cycles:\n\t1 warm (/app)\n\n"
+                                 "app 1/1 [000] 1.3: cycles:\n\t1 warm (/app)\n\n"   // no period: 1
+                                 "app 1/1 [000] 1.4: 0 cycles:\n\t1 warm (/app)\n\n"; // 0: 1 as well
+        const ProfileTables profile = readPerfScript(text);
+        QCOMPARE(profile.samples.period, (std::vector<std::uint64_t>{1, 1000003, 2503, 1, 1}));
+        QVERIFY(profile.samples.count.empty());
+        const StackTreePtr bySamples = StackTree::build(profile);
+        const StackTreePtr byPeriod = StackTree::build(profile, {}, runlens::format::SampleWeight::EventCount);
+        QCOMPARE(bySamples->node(*bySamples->find({"warm"})).total, std::uint64_t(4));
+        QCOMPARE(bySamples->node(*bySamples->find({"hot"})).total, std::uint64_t(1));
+        QCOMPARE(byPeriod->node(*byPeriod->find({"warm"})).total, std::uint64_t(2506));
+        QCOMPARE(byPeriod->node(*byPeriod->find({"hot"})).total, std::uint64_t(1000003));
+        FoldedOptions options;
+        QCOMPARE(writeFolded(profile, options), std::string("app;hot 1000003\napp;warm 2506\n"));
+        options.samples = true;
+        QCOMPARE(writeFolded(profile, options), std::string("app;hot 1\napp;warm 4\n"));
+    }
+
+    void eachSampleKeepsItsCommand()
+    {
+        // A shell script that execs: one thread, two names, as the reference counts them.
+        const std::string text = "build.sh 7/7 [000] 1.0: 1 cpu-clock:\n\t1 main (/bin/dash)\n\n"
+                                 "build.sh 7/7 [000] 1.1: 1 cpu-clock:\n\t1 main (/bin/dash)\n\n"
+                                 "cc1 7/7 [000] 1.2: 1 cpu-clock:\n\t1 main (/usr/lib/cc1)\n\n"
+                                 "worker 7/8 [001] 1.2: 1 cpu-clock:\n\t1 main (/usr/lib/cc1)\n\n";
+        const ProfileTables profile = readPerfScript(text);
+        QCOMPARE(profile.tasks.size(), std::size_t(3));
+        QCOMPARE(profile.samples.task.size(), std::size_t(4));
+        QCOMPARE(profile.tasks[profile.samples.task[0]].command, std::string("build.sh"));
+        QCOMPARE(profile.tasks[profile.samples.task[2]].command, std::string("cc1"));
+        QCOMPARE(profile.tasks[profile.samples.task[3]].command, std::string("worker"));
+        FoldedOptions options;
+        options.tid = true;
+        QCOMPARE(writeFolded(profile, options), std::string("build.sh-7/7;main 2\ncc1-7/7;main 1\nworker-7/8;main 1\n"));
+        // Without a rename the column is left out: the thread says which task.
+        QVERIFY(readPerfScript("a1 7/7 [000] 1.0: 1 cpu-clock:\n\t1 main (/x)\n\n").samples.task.empty());
+    }
+
+    void headerForms_data()
+    {
+        QTest::addColumn<QString>("header");
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<uint>("pid");
+        QTest::addColumn<uint>("tid");
+        QTest::addColumn<QString>("event");
+        QTest::addColumn<qulonglong>("period");
+        const uint unknown = kUnknownPid;
+        QTest::newRow("pid/tid cpu time period event") << "java 12688/12764 [002] 6544038.708352: 10309278 cpu-clock:"
+                                                        << "java" << 12688u << 12764u << "cpu-clock" << 10309278ull;
+        QTest::newRow("tid only, cpu") << "java 12688 [002] 6544038.708352: 235 cpu-clock:" << "java" << unknown << 12688u
+                                       << "cpu-clock" << 235ull;
+        QTest::newRow("tid only, no cpu") << "java 25607 4794564.109216: 1 cycles:" << "java" << unknown << 25607u << "cycles"
+                                          << 1ull;
+        QTest::newRow("blank in comm") << "V8 WorkerThread 24636/25607 [000] 94564.109216: 100 cycles:" << "V8 WorkerThread"
+                                       << 24636u << 25607u << "cycles" << 100ull;
+        QTest::newRow("no period") << "perf 5/6 [001] 1.000001: cycles:u:" << "perf" << 5u << 6u << "cycles:u" << 1ull;
+        QTest::newRow("pmu event") << "perf 5/6 [001] 1.000001: 7 cpu/event=0x3c/:" << "perf" << 5u << 6u << "cpu/event=0x3c/"
+                                   << 7ull;
+        QTest::newRow("no time, no cpu") << "java 19983 cycles:" << "java" << unknown << 19983u << "" << 1ull;
+        QTest::newRow("colon in comm") << "kworker/0:1 44/44 [003] 7.5: 250000 cpu-clock:  " << "kworker/0:1" << 44u << 44u
+                                       << "cpu-clock" << 250000ull;
+        QTest::newRow("tid 0") << "swapper 0/0 [000] 1.0: 1 cpu-clock:" << "swapper" << unknown << 0u << "cpu-clock" << 1ull;
+        QTest::newRow("one-character comm") << "a 12 [000] 1.0: 1 cycles:" << "a 12 [000] 1.0:" << unknown << 1u << "cycles"
+                                            << 1ull;
+    }
+    void headerForms()
+    {
+        QFETCH(QString, header);
+        QFETCH(QString, command);
+        QFETCH(uint, pid);
+        QFETCH(uint, tid);
+        QFETCH(QString, event);
+        QFETCH(qulonglong, period);
+        PerfScriptStatistics statistics;
+        const std::string text = header.toStdString() + "\n\t1 main (/x)\n\n";
+        QVERIFY(runlens::format::looksLikePerfScript(text));
+        const ProfileTables profile = readPerfScript(text, &statistics);
+        QCOMPARE(profile.samples.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(profile.tasks.at(0).command), command);
+        QCOMPARE(profile.samples.pid[0], pid);
+        QCOMPARE(profile.samples.tid[0], tid);
+        QCOMPARE(QString::fromStdString(statistics.event), event);
+        QCOMPARE(profile.samples.period[0], std::uint64_t(period));
+    }
+
+    void onlyTheFirstEventTypeIsKept()
+    {
+        PerfScriptStatistics statistics;
+        const ProfileTables profile = readPerfScript(readAll(QStringLiteral(RUNLENS_SOURCE_DIR "/tests/fixtures/perf-script/mixed-events.txt")),
+                                                     &statistics);
+        QCOMPARE(statistics.event, std::string("cycles"));
+        // The event stackcollapse-perf.pl names in its message (mixed-events.stderr).
+        QCOMPARE(statistics.otherEvent, std::string("instructions"));
+        QVERIFY(statistics.otherEventSamples > 0);
+        QCOMPARE(profile.info["other_event"].get<std::string>(), std::string("instructions"));
+    }
+
+    void detectionAcceptsPerfAndRejectsTheRest()
+    {
+        using runlens::format::looksLikePerfScript;
+        QVERIFY(looksLikePerfScript("java 19983 cycles:\n\t7f1 foo (/x)\n\n"));
+        QVERIFY(looksLikePerfScript("# ========\n# cmdline : perf record\n\nperf 1 [000] 1.0: 1 cycles:\n\tff f (m)\n"));
+        QVERIFY(looksLikePerfScript("perf 1/1 [000] 1.0: 1 cycles:\n\n"));
+        QVERIFY(!looksLikePerfScript("a;b;c 12\nd;e 3\n"));
+        QVERIFY(!looksLikePerfScript("time,cpu,user\n0,1,2\n"));
+        QVERIFY(!looksLikePerfScript("{\"run\": 1}\n"));
+        QVERIFY(!looksLikePerfScript("Dec  1 18:00:01 host kernel: [ 12.5] usb 1-1: new device\nDec  1 18:00:02 host x\n"));
+        QVERIFY(!looksLikePerfScript(""));
     }
 
     void importedFileOpensAsRun()

@@ -27,7 +27,7 @@ RunPtr makeTaggedRun(const QString& path, const std::string& name, double level,
         archive.manifest["ec2"] = {{"available", true}, {"instance_type", instanceType}};
         if (!profiled)
             return;
-        ProfileBuilder builder;
+        runlens::format::ProfileBuilder builder;
         const std::uint32_t main = builder.stack(runlens::format::kNoStack,
                                                  builder.frame("main", "app", runlens::format::FrameKind::User));
         const std::uint32_t work = builder.stack(main, builder.frame("work", "app", runlens::format::FrameKind::User));

@@ -23,7 +23,7 @@ struct SampleSpec {
 
 ProfileTables profileOf(const std::vector<SampleSpec>& specs)
 {
-    ProfileBuilder builder;
+    runlens::format::ProfileBuilder builder;
     for (const SampleSpec& spec : specs) {
         std::uint32_t stack = kNoStack;
         const QStringList frames = QString::fromLatin1(spec.stack).split(QLatin1Char(';'), Qt::SkipEmptyParts);
@@ -98,7 +98,7 @@ private slots:
     void framesMergeBySymbolAndModule()
     {
         // Three frames of "f": two in one module (different addresses, say), one in another.
-        ProfileBuilder builder;
+        runlens::format::ProfileBuilder builder;
         const auto main = builder.frame("main", "app", FrameKind::User);
         const auto f1 = builder.frame("f", "lib.so", FrameKind::User, "0x10");
         const auto f2 = builder.frame("f", "lib.so", FrameKind::User, "0x20");

@@ -14,7 +14,7 @@ namespace {
 
 StackTreePtr treeOf(const std::vector<std::pair<const char*, int>>& stacks)
 {
-    ProfileBuilder builder;
+    runlens::format::ProfileBuilder builder;
     for (const auto& [text, count] : stacks) {
         std::uint32_t stack = kNoStack;
         for (const QString& frame : QString::fromLatin1(text).split(QLatin1Char(';'), Qt::SkipEmptyParts))

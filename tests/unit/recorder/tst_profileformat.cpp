@@ -70,12 +70,15 @@ void compareProfiles(const ProfileTables& a, const ProfileTables& b)
     QCOMPARE(a.samples.pid, b.samples.pid);
     QCOMPARE(a.samples.tid, b.samples.tid);
     QCOMPARE(a.samples.stack, b.samples.stack);
+    QCOMPARE(a.samples.count, b.samples.count);
+    QCOMPARE(a.samples.period, b.samples.period);
+    QCOMPARE(a.samples.task, b.samples.task);
 }
 
 QString decodeError(const EncodedProfile& encoded, const ProfileLimits& limits = {})
 {
     try {
-        decodeProfile(encoded.index, encoded.stacks, encoded.samples, limits);
+        decodeProfile(encoded.index, encoded.stacks, encoded.samples, encoded.sampleColumns, limits);
     } catch (const FormatError& error) {
         return QString::fromStdString(error.what());
     }
@@ -134,6 +137,66 @@ private slots:
         QVERIFY(index["frames"][2] == nlohmann::json({"do_syscall_64", "[kernel.kallsyms]", "kernel"}));
         QVERIFY(index["tasks"][1] == nlohmann::json({43, 42, "C2 CompilerThre"}));
         compareProfiles(decodeProfile(encoded.index, encoded.stacks, encoded.samples), profile);
+    }
+
+    void optionalColumnsRoundTrip()
+    {
+        ProfileTables profile = sampleProfile();
+        profile.samples.count = {1, 1, 42, 1, 1, 7};
+        profile.samples.period = {10101010, 1, 0, 250003, ~std::uint64_t(0), 2503};
+        profile.samples.task = {0, 1, 1, 2, 0, 2};
+        const EncodedProfile encoded = encodeProfile(profile);
+        QCOMPARE(QByteArray(encoded.sampleColumns.data(), 8), QByteArray("RLSCOLS1"));
+        QCOMPARE(encoded.sampleColumns.size(), std::size_t(16 + 6 * (8 + 8 + 4)));
+        const nlohmann::json index = nlohmann::json::parse(encoded.index);
+        QVERIFY(index["sample_columns"]["columns"] == nlohmann::json::parse(R"([["count", 8], ["period", 8], ["task", 4]])"));
+        compareProfiles(decodeProfile(encoded.index, encoded.stacks, encoded.samples, encoded.sampleColumns), profile);
+        // A profile without them writes no entry, as before.
+        QVERIFY(encodeProfile(sampleProfile()).sampleColumns.empty());
+
+        // Through a real archive.
+        const QString file = m_dir.filePath(QStringLiteral("columns.tar.gz"));
+        QVERIFY(writeTarGz(file, {{"r/manifest.json", kManifest},
+                                  {"r/metrics.json", "[]"},
+                                  {"r/profile/profile.json", QByteArray::fromStdString(encoded.index)},
+                                  {"r/profile/stacks.bin", QByteArray::fromStdString(encoded.stacks)},
+                                  {"r/profile/samples.bin", QByteArray::fromStdString(encoded.samples)},
+                                  {"r/profile/sample_columns.bin", QByteArray::fromStdString(encoded.sampleColumns)}}));
+        const RunArchive run = readRunArchive(file.toStdString());
+        QVERIFY(run.attachments.empty());
+        compareProfiles(*run.profile, profile);
+
+        // Damage is named.
+        EncodedProfile damaged = encoded;
+        damaged.sampleColumns.pop_back();
+        QVERIFY(decodeError(damaged).contains(QLatin1String("sample_columns.bin has")));
+        damaged = encoded;
+        damaged.sampleColumns.clear();
+        QVERIFY(decodeError(damaged).contains(QLatin1String("sample_columns.bin is missing")));
+        damaged = encoded;
+        poke<std::uint32_t>(damaged.sampleColumns, 16 + 6 * 16, 99u); // task 99 of 3 (byte plane 0, row 0)
+        QVERIFY2(decodeError(damaged).contains(QLatin1String("pointing to task")), qPrintable(decodeError(damaged)));
+        // A column a newer writer added is skipped by its width.
+        nlohmann::json newer = index;
+        newer["sample_columns"]["columns"].push_back({"future", 2});
+        std::string bytes = encoded.sampleColumns + std::string(6 * 2, '\0');
+        compareProfiles(decodeProfile(newer.dump(), encoded.stacks, encoded.samples, bytes), profile);
+    }
+
+    void journalKeepsPeriods()
+    {
+        const std::string spool = makeSpool(m_dir, "periods");
+        ProfileTables whole = sampleProfile();
+        whole.samples.period = {1, 1000003, 2503, 1, 250003, 7};
+        {
+            ProfileJournalWriter writer(spool + "/" + spool::kProfileJournal);
+            writer.append(whole, {0, 1, 2}, 0);
+        }
+        const ProfileJournalContents read = readProfileJournal(spool + "/" + spool::kProfileJournal);
+        compareProfiles(read.profile, whole);
+        const std::string archive = spool + ".tar.gz";
+        packSpool(spool, archive);
+        compareProfiles(*readRunArchive(archive).profile, whole);
     }
 
     void emptyProfileRoundTrips()

@@ -5,7 +5,7 @@
 #include "AllocationCounter.h"
 #include "KernelSymbols.h"
 #include "PerfMapFile.h"
-#include "PerfScriptImporter.h"
+#include "PerfScriptParser.h"
 #include "ProcessImage.h"
 #include "ProfileEncoding.h"
 #include "StackSampler.h"
@@ -375,17 +375,17 @@ private slots:
         // A demangled template symbol of 20 kB: the frame keeps the first 4093 bytes and says it
         // was cut, and the tables still pass the reader's validation (they failed it before, and
         // the whole profile of the run was dropped at pack time).
-        ProfileBuilder builder;
+        format::ProfileBuilder builder;
         const std::string huge = "std::vector<" + std::string(20000, 'T') + ">::push_back";
-        const std::uint32_t frame = builder.frame(runlens::format::FrameKind::User, "libhuge.so", huge);
-        QCOMPARE(builder.frame(runlens::format::FrameKind::User, "libhuge.so", huge), frame); // interned
+        const std::uint32_t frame = builder.frame(huge, "libhuge.so", runlens::format::FrameKind::User);
+        QCOMPARE(builder.frame(huge, "libhuge.so", runlens::format::FrameKind::User), frame); // interned
         const std::string& symbol = builder.tables().frames[frame].symbol;
         QCOMPARE(symbol.size(), std::size_t(4096));
         QVERIFY(symbol.starts_with("std::vector<TTT"));
         QVERIFY(symbol.ends_with("TTT..."));
         // A multi-byte character at the cut is not split.
         const std::string accented = std::string(4092, 'a') + "\xc3\xa9\xc3\xa9\xc3\xa9";
-        const std::string& clippedAccent = builder.tables().frames[builder.frame(runlens::format::FrameKind::User, "m", accented)].symbol;
+        const std::string& clippedAccent = builder.tables().frames[builder.frame(accented, "m", runlens::format::FrameKind::User)].symbol;
         QCOMPARE(clippedAccent, std::string(4092, 'a') + "...");
         builder.task(7, 7, std::string(5000, 'c'));
         QCOMPARE(builder.tables().tasks.back().command.size(), std::size_t(4096));
@@ -395,38 +395,43 @@ private slots:
 
     void perfScriptTextBecomesTheSameTables()
     {
-        ProfileBuilder builder;
-        PerfScriptImporter importer(builder, 12954'000'000'000);
+        // The perf backend's path: perf script's text through the parser the app imports with,
+        // into the tables the native sampler fills, times counted from the run's start.
+        format::ProfileBuilder builder;
+        format::PerfScriptParser parser(builder, 12954'000'000'000);
         const char* text =
-            "cc1plus  3065/3065  [000] 12954.660562: \n"
+            "cc1plus  3065/3065  [000] 12954.660562:     250000 cpu-clock:\n"
             "\t          818c95 lra_clear_live_ranges (/usr/lib/gcc/x86_64-linux-gnu/12/cc1plus)\n"
             "\t    7f171a8092a0 [unknown] ([unknown])\n"
             "\n"
-            "Web Content  77/78  [001] 12954.700001: \n"
-            "\tffffffff81604a94 __handle_mm_fault ([kernel.kallsyms])\n"
+            "Web Content  77/78  [001] 12954.700001:     250000 cpu-clock:\n"
+            "\tffffffff81604a94 __handle_mm_fault+0x1a4 ([kernel.kallsyms])\n"
             "\t          152cc6 std::vector<int, std::allocator<int> >::push_back(int const&) (/usr/lib/libxul.so)\n"
             "\t    7f0000000100 LambdaForm$DMH (/tmp/perf-77.map)\n"
             "\n"
             "garbage line without brackets\n"
-            "swapper     0/0     [001] 12954.800000: \n"; // the last sample has no frames and no blank line
+            "swapper     0/0     [001] 12954.800000:     250000 cpu-clock:\n"
+            "\n"
+            "swapper     0/0     [001] 12954.900000:     250000 cpu-clock:\n"; // no empty line: not a sample
         for (const char* line = text; *line;) {
             const char* end = std::strchr(line, '\n');
-            importer.addLine(std::string_view(line, std::size_t(end - line)));
+            parser.addLine(std::string_view(line, std::size_t(end - line)));
             line = end + 1;
         }
-        importer.finish();
         const format::ProfileTables& tables = builder.tables();
-        QCOMPARE(importer.statistics().samples, std::uint64_t(3));
-        QCOMPARE(importer.statistics().skippedLines, std::uint64_t(1));
+        QCOMPARE(parser.statistics().samples, std::uint64_t(3));
+        QCOMPARE(parser.statistics().unrecognizedLines, std::uint64_t(1));
+        QCOMPARE(parser.statistics().event, std::string("cpu-clock"));
         QCOMPARE(tables.samples.timeNs, (std::vector<std::int64_t>{660'562'000, 700'001'000, 800'000'000}));
         QCOMPARE(tables.samples.cpu, (std::vector<std::uint32_t>{0, 1, 1}));
-        QCOMPARE(tables.samples.pid, (std::vector<std::uint32_t>{3065, 77, 0}));
+        QCOMPARE(tables.samples.pid, (std::vector<std::uint32_t>{3065, 77, format::kUnknownPid})); // "0/0": pid "?"
         QCOMPARE(tables.samples.tid, (std::vector<std::uint32_t>{3065, 78, 0}));
+        QCOMPARE(tables.samples.period, (std::vector<std::uint64_t>{250000, 250000, 250000}));
         QCOMPARE(framesOf(tables, tables.samples.stack[0]),
-                 (std::vector<std::string>{"[unknown] ()", "lra_clear_live_ranges (cc1plus)"}));
+                 (std::vector<std::string>{"[unknown] ([unknown])", "lra_clear_live_ranges (/usr/lib/gcc/x86_64-linux-gnu/12/cc1plus)"}));
         QCOMPARE(framesOf(tables, tables.samples.stack[1]),
-                 (std::vector<std::string>{"LambdaForm$DMH (perf-77.map)",
-                                           "std::vector<int, std::allocator<int> >::push_back(int const&) (libxul.so)",
+                 (std::vector<std::string>{"LambdaForm$DMH (/tmp/perf-77.map)",
+                                           "std::vector<int, std::allocator<int> >::push_back(int const&) (/usr/lib/libxul.so)",
                                            "__handle_mm_fault ([kernel.kallsyms])"}));
         QCOMPARE(tables.samples.stack[2], format::kNoStack);
         QCOMPARE(int(tables.frames[tables.stacks[tables.samples.stack[1]].frame].kind), int(format::FrameKind::Kernel));

@@ -1,0 +1,115 @@
+// Reads the text `perf script` prints into ProfileTables, line for line the way Brendan Gregg's
+// stackcollapse-perf.pl (FlameGraph, October 2024) reads it, so that `runlens convert --to folded`
+// prints byte for byte what that script prints, and the flame graph shows the same counts:
+//
+//   java 12688/12764 [002] 6544038.708352:   10101010 cpu-clock:      <- header: comm pid/tid [cpu] time: period event:
+//   \t    7f722d142778 Ljava/io/PrintStream;::print+0x18 (/tmp/perf-19982.map)   <- frames, innermost first
+//   \tffffffff8103ce3b native_safe_halt ([kernel.kallsyms])
+//   (empty line)                                                      <- the sample ends
+//
+// - Every header form the script accepts: a command with blanks, "pid/tid" or only "tid" (pid then
+//   unknown, "?" in folded output), with or without [cpu], timestamp and period, any event name.
+// - Each sample weighs its period (1 when the header has none); only the first event type is kept
+//   (the others are counted in statistics, with the name stackcollapse-perf.pl warns about).
+// - Each sample keeps the command of its own header: a thread that calls exec is two tasks.
+// - Frames: the "+0x.." offset cut, frames whose function starts with '(' skipped, "a->b" inline
+//   chains split into a and b_[i], "[unknown]" functions kept with their module and address.
+// - A sample counts only when an empty line ends it, stack lines after a header of another event
+//   still join the sample before it, and a header does not reset the frames read so far: quirks of
+//   the script, kept so that outputs agree.
+//
+// Plain C++ over one buffer (string_view and memchr, frame lines cached by their text, no
+// allocation per line): it keeps up with `perf script` files of gigabytes.
+#pragma once
+
+#include "InternTables.h"
+#include "ProfileBuilder.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace runlens::format {
+
+struct PerfScriptStatistics {
+    std::uint64_t lines = 0;
+    std::uint64_t samples = 0;
+    std::uint64_t unrecognizedLines = 0; // neither a header, a frame, a comment nor empty
+    std::string firstUnrecognizedLine;
+    std::uint64_t otherEventSamples = 0; // samples of a second event type, left out
+    std::string event;                   // the event kept ("" when headers name none)
+    std::string otherEvent;              // the first other event met: what the script's warning names
+};
+
+class PerfScriptParser
+{
+public:
+    // Sample times are perf's timestamps (seconds of the clock perf recorded with) minus zeroNs.
+    // The builder should keep commands per sample (ProfileBuilder::Commands::PerSample) for
+    // folded output to match the script's.
+    explicit PerfScriptParser(ProfileBuilder& builder, std::int64_t zeroNs = 0);
+
+    // Whole lines; a last line without '\n' is a line too.
+    void parse(std::string_view text);
+    // Reads a stream to its end.
+    void read(std::FILE* input);
+    // One line without its '\n'.
+    void addLine(std::string_view line);
+
+    // Info keys describing what was read: source, event, other_event_samples, unrecognized_lines.
+    void describe(nlohmann::json& info) const;
+    const PerfScriptStatistics& statistics() const { return m_statistics; }
+
+private:
+    void endSample();
+    void frameLine(std::string_view line);
+
+    // The frames of one frame line, outermost first, cached by the line's text: the same lines
+    // repeat in every sample. Each chain also remembers the last stack it extended and the result:
+    // the same call site is nearly always reached from the same callers, so most samples build
+    // their stack without touching the (large, cache-missing) stack table.
+    struct Chain {
+        std::uint32_t offset = 0; // into m_chainFrames
+        std::uint32_t count = 0;  // 0: a line whose frames are skipped
+        std::uint32_t memoParent = 0xfffffffeu; // no stack id has this value
+        std::uint32_t memoStack = kNoStack;
+    };
+
+    ProfileBuilder& m_builder;
+    std::int64_t m_zeroNs;
+    PerfScriptStatistics m_statistics;
+
+    std::vector<Chain> m_chains;
+    std::vector<std::uint32_t> m_chainFrames;
+    StringTable m_chainByFunction; // function without offset, module (, address) -> chain
+    StringTable m_chainByLine;     // the frame line as printed -> chain
+    std::string m_lookupKey;
+    std::string m_symbol;
+
+    // The sample being read: stackcollapse's $pname (defined), @stack and header fields.
+    bool m_inSample = false;
+    std::vector<std::uint32_t> m_leafFirst; // chains, innermost first
+    std::string m_command;
+    std::uint32_t m_pid = 0;
+    std::uint32_t m_tid = 0;
+    std::uint32_t m_cpu = 0;
+    std::int64_t m_timeNs = 0;
+    std::uint64_t m_period = 1;
+};
+
+// The profile of a whole `perf script` text: commands per sample, times from the first sample.
+ProfileTables readPerfScript(std::string_view text, PerfScriptStatistics* statistics = nullptr);
+
+// Whether the text starts like `perf script` output: its first line that is neither a comment nor
+// empty is a sample header, and a frame line or an empty line follows a header within the first
+// lines. Folded stacks, CSV, JSON and logs do not.
+bool looksLikePerfScript(std::string_view text);
+
+// The kind of a frame perf printed with this module: "[kernel.kallsyms]", "[ext4]" and ".../vmlinux"
+// are the kernel, "/tmp/perf-PID.map" and "[JIT] tid N" JIT code, "[unknown]" unknown, the rest
+// (files, [vdso], [heap], [anon...]) user space.
+FrameKind frameKindOfModule(std::string_view module);
+
+} // namespace runlens::format

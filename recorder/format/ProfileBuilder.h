@@ -1,0 +1,149 @@
+// Builds ProfileTables as samples arrive, for every producer of profiles: the recorder's stack
+// sampler and its perf backend, and the app's importers of `perf script` text and folded stacks.
+//
+// Frames, stacks and tasks are interned through hash maps, so that a profile of millions of samples
+// costs one lookup per frame and no string copies for frames seen before, and after warm-up adding
+// a sample allocates nothing. The recorder writes its journal in batches: changedTasks() lists the
+// tasks to append and clearBatch() forgets the written samples, keeping their memory.
+#pragma once
+
+#include "InternTables.h"
+#include "ProfileTables.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace runlens::format {
+
+// The pid of a task whose process is unknown: `perf script` prints only the thread id by default
+// (stackcollapse-perf.pl writes "?" for it).
+inline constexpr std::uint32_t kUnknownPid = 0xffffffffu;
+
+// Key under ProfileTables::info holding the raw addresses of unresolved frames, as an object
+// {"<frame id>": "<address as printed>"}: `runlens convert --addrs` prints them.
+inline constexpr const char* kFrameAddressesKey = "frame_addresses";
+
+class ProfileBuilder
+{
+public:
+    // What a thread's command name belongs to.
+    enum class Commands {
+        // The thread: one task row per thread, renamed when it calls exec. The recorder's journal
+        // appends a renamed task, which replaces the old name.
+        PerThread,
+        // The sample: a thread seen under two names is two task rows, and each sample keeps the
+        // name it was taken under, as stackcollapse-perf.pl counts them (samples.task).
+        PerSample,
+    };
+
+    explicit ProfileBuilder(Commands commands = Commands::PerThread);
+
+    // Same symbol, module and kind (and address, when given: unresolved frames keep theirs for
+    // --addrs) = same frame. Names longer than ProfileLimits::maxTextBytes are clipped.
+    std::uint32_t frame(std::string_view symbol, std::string_view module, FrameKind kind, std::string_view address = {});
+    // The stack `frame` called from `parent` (kNoStack for an outermost frame).
+    std::uint32_t stack(std::uint32_t parent, std::uint32_t frame)
+    {
+        const std::uint64_t key = (std::uint64_t(parent) << 32) | frame;
+        bool inserted = false;
+        const auto id = m_stackIds.findOrInsert(key, std::uint32_t(m_tables.stacks.size()), inserted);
+        if (inserted)
+            m_tables.stacks.push_back({parent, frame});
+        return id;
+    }
+
+    bool knowsTask(std::uint32_t tid) const { return m_taskOfThread.contains(tid); }
+    // The thread's process and command as of now; the samples of `tid` that follow belong to it.
+    void task(std::uint32_t tid, std::uint32_t pid, std::string_view command)
+    {
+        // Consecutive samples mostly come from the same thread.
+        if (m_lastTask < m_tables.tasks.size()) {
+            const ProfileTask& last = m_tables.tasks[m_lastTask];
+            if (last.tid == tid && last.pid == pid && last.command == command)
+                return;
+        }
+        updateTask(tid, pid, command);
+    }
+
+    void sample(std::int64_t timeNs, std::uint32_t cpu, std::uint32_t pid, std::uint32_t tid, std::uint32_t stack)
+    {
+        ProfileSamples& samples = m_tables.samples;
+        samples.timeNs.push_back(timeNs);
+        samples.cpu.push_back(cpu);
+        samples.pid.push_back(pid);
+        samples.tid.push_back(tid);
+        samples.stack.push_back(stack);
+        if (m_commands == Commands::PerSample)
+            samples.task.push_back(taskOfSample(tid));
+        if (m_hasCounts)
+            samples.count.push_back(1);
+        if (m_hasPeriods)
+            samples.period.push_back(1);
+        ++m_totalSamples;
+    }
+    // A row that stands for `count` samples and the event count `period`.
+    void weightedSample(std::int64_t timeNs, std::uint32_t cpu, std::uint32_t pid, std::uint32_t tid,
+                        std::uint32_t stack, std::uint64_t count, std::uint64_t period)
+    {
+        if (count != 1 && !m_hasCounts)
+            startColumn(m_tables.samples.count, m_hasCounts);
+        if (!m_hasPeriods)
+            startColumn(m_tables.samples.period, m_hasPeriods);
+        sample(timeNs, cpu, pid, tid, stack);
+        if (m_hasCounts)
+            m_tables.samples.count.back() = count;
+        m_tables.samples.period.back() = period;
+        m_totalSamples += count - 1;
+    }
+
+    ProfileTables& tables() { return m_tables; }
+    const ProfileTables& tables() const { return m_tables; }
+    // Tasks added or changed since the last clearBatch(), as indexes into tables().tasks.
+    const std::vector<std::uint32_t>& changedTasks() const { return m_changedTasks; }
+    // Forgets the samples and changes already written, keeping their memory for the next batch.
+    void clearBatch();
+    // Samples so far, each row counted as the samples it stands for.
+    std::uint64_t totalSamples() const { return m_totalSamples; }
+
+    // The tables, with sample times made relative to the first sample when rebaseTimes, the task
+    // column dropped when no thread changed its name, and the unresolved frames' addresses in info.
+    ProfileTables take(bool rebaseTimes);
+
+private:
+    void updateTask(std::uint32_t tid, std::uint32_t pid, std::string_view command);
+    std::uint32_t taskOfSample(std::uint32_t tid) const
+    {
+        if (m_lastTask < m_tables.tasks.size() && m_tables.tasks[m_lastTask].tid == tid)
+            return std::uint32_t(m_lastTask);
+        const auto it = m_taskOfThread.find(tid);
+        return it != m_taskOfThread.end() ? it->second : kNoTask;
+    }
+    // An optional column starts with a value for every row already added.
+    void startColumn(std::vector<std::uint64_t>& column, bool& has)
+    {
+        column.assign(m_tables.samples.size(), 1);
+        has = true;
+    }
+
+    static constexpr std::uint32_t kNoTask = 0xffffffffu;
+
+    Commands m_commands;
+    ProfileTables m_tables;
+    std::unordered_map<std::string, std::uint32_t, StringViewHash, std::equal_to<>> m_frameIds;
+    std::string m_key; // reused: kind, module, NUL, symbol (NUL, address)
+    U64Map m_stackIds;
+    std::unordered_map<std::uint32_t, std::uint32_t> m_taskOfThread; // tid -> its current task
+    std::unordered_map<std::string, std::uint32_t, StringViewHash, std::equal_to<>> m_taskIds; // PerSample
+    std::size_t m_lastTask = std::size_t(-1);
+    std::vector<std::uint32_t> m_changedTasks;
+    bool m_threadRenamed = false;
+    bool m_hasCounts = false;
+    bool m_hasPeriods = false;
+    std::uint64_t m_totalSamples = 0;
+    nlohmann::json m_addresses = nlohmann::json::object();
+};
+
+} // namespace runlens::format
