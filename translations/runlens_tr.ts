@@ -376,6 +376,20 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <source>cannot write to the standard output</source>
         <translation>standart çıktıya yazılamıyor</translation>
     </message>
+    <message>
+        <source>only the samples of the first event type, %1, are written; %2 samples of other events (%3 first) are left out, as stackcollapse-perf.pl does.</source>
+        <translation>yalnızca ilk olay türünün (%1) örnekleri yazıldı; diğer olayların %2 örneği (ilki %3) stackcollapse-perf.pl&apos;deki gibi dışarıda bırakıldı.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) were neither a sample header nor a frame and were skipped.</source>
+        <translation>
+            <numerusform>%n satır ne örnek başlığı ne de çerçeveydi ve atlandı.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Count samples instead of adding up their periods (event counts), which is what stackcollapse-perf.pl does.</source>
+        <translation>Örneklerin periyotlarını (olay sayılarını) toplamak yerine örnekleri say; stackcollapse-perf.pl periyotları toplar.</translation>
+    </message>
 </context>
 <context>
     <name>ExportCommand</name>
@@ -930,6 +944,30 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <source>Only in baseline (%1)</source>
         <translation>Yalnızca referansta (%1)</translation>
     </message>
+    <message>
+        <source>Samples</source>
+        <translation>Örnekler</translation>
+    </message>
+    <message>
+        <source>Event count (period)</source>
+        <translation>Olay sayısı (periyot)</translation>
+    </message>
+    <message>
+        <source>Samples: how often a stack was seen. Event count: the sum of the samples&apos; periods (cycles, nanoseconds), which weighs each sample by what it stands for when the kernel changed the period, as in frequency mode; what stackcollapse-perf.pl adds up.</source>
+        <translation>Örnekler: bir yığının kaç kez görüldüğü. Olay sayısı: örneklerin periyotlarının (çevrim, nanosaniye) toplamı; çekirdek periyodu değiştirdiğinde (frekans kipinde olduğu gibi) her örneği temsil ettiği kadar ağırlıklandırır; stackcollapse-perf.pl bunu toplar.</translation>
+    </message>
+    <message>
+        <source>The runs shown record no periods (every sample weighs the same): only samples.</source>
+        <translation>Gösterilen çalıştırmalar periyot kaydetmiyor (her örnek aynı ağırlıkta): yalnızca örnekler.</translation>
+    </message>
+    <message>
+        <source>%1 events of %2 between %3 s and %4 s (the selected range)</source>
+        <translation>%2 çalıştırmasının %3 s ile %4 s arasındaki %1 olayı (seçili aralık)</translation>
+    </message>
+    <message>
+        <source>%1 events of %2 (the whole run; select a range in a chart to narrow it)</source>
+        <translation>%2 çalıştırmasının %1 olayı (tüm çalıştırma; daraltmak için bir grafikte aralık seçin)</translation>
+    </message>
 </context>
 <context>
     <name>FlameGraphView</name>
@@ -996,6 +1034,30 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
     <message>
         <source>Matched: %1 of samples</source>
         <translation>Eşleşen örnek payı: %1</translation>
+    </message>
+    <message>
+        <source>Event count: %1 (%2 of total)</source>
+        <translation>Olay sayısı: %1 (toplamda %2)</translation>
+    </message>
+    <message>
+        <source>%1%2 events/s</source>
+        <translation>%1%2 olay/s</translation>
+    </message>
+    <message>
+        <source>events per second of the range</source>
+        <translation>aralığın saniye başına olayları</translation>
+    </message>
+    <message>
+        <source>share of each run&apos;s events</source>
+        <translation>her çalıştırmanın olayları içindeki pay</translation>
+    </message>
+    <message>
+        <source>Widths: %1 (%2 events). Colour: change from the baseline, %3 (%4 events), by %5.</source>
+        <translation>Genişlikler: %1 (%2 olay). Renk: referansa (%3, %4 olay) göre değişim, ölçüt: %5.</translation>
+    </message>
+    <message>
+        <source>%1: %2 events (summed periods)</source>
+        <translation>%1: %2 olay (toplanan periyotlar)</translation>
     </message>
 </context>
 <context>

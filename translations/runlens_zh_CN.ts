@@ -376,6 +376,20 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <source>cannot write to the standard output</source>
         <translation>无法写入标准输出</translation>
     </message>
+    <message>
+        <source>only the samples of the first event type, %1, are written; %2 samples of other events (%3 first) are left out, as stackcollapse-perf.pl does.</source>
+        <translation>只写出第一种事件类型 %1 的样本；其他事件的 %2 个样本（首个为 %3）被略去，与 stackcollapse-perf.pl 相同。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) were neither a sample header nor a frame and were skipped.</source>
+        <translation>
+            <numerusform>%n 行既不是样本头也不是栈帧，已跳过。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Count samples instead of adding up their periods (event counts), which is what stackcollapse-perf.pl does.</source>
+        <translation>统计样本个数，而不是累加其周期（事件计数）；stackcollapse-perf.pl 累加的是周期。</translation>
+    </message>
 </context>
 <context>
     <name>ExportCommand</name>
@@ -930,6 +944,30 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <source>Only in baseline (%1)</source>
         <translation>仅在基线中（%1）</translation>
     </message>
+    <message>
+        <source>Samples</source>
+        <translation>样本</translation>
+    </message>
+    <message>
+        <source>Event count (period)</source>
+        <translation>事件计数（周期）</translation>
+    </message>
+    <message>
+        <source>Samples: how often a stack was seen. Event count: the sum of the samples&apos; periods (cycles, nanoseconds), which weighs each sample by what it stands for when the kernel changed the period, as in frequency mode; what stackcollapse-perf.pl adds up.</source>
+        <translation>样本：某个栈被看到的次数。事件计数：样本周期（周期数、纳秒）之和；当内核改变周期时（如频率模式），按每个样本所代表的量加权；stackcollapse-perf.pl 累加的就是它。</translation>
+    </message>
+    <message>
+        <source>The runs shown record no periods (every sample weighs the same): only samples.</source>
+        <translation>所显示的运行没有记录周期（每个样本权重相同）：只能按样本统计。</translation>
+    </message>
+    <message>
+        <source>%1 events of %2 between %3 s and %4 s (the selected range)</source>
+        <translation>%2 在 %3 秒到 %4 秒之间的 %1 个事件（所选范围）</translation>
+    </message>
+    <message>
+        <source>%1 events of %2 (the whole run; select a range in a chart to narrow it)</source>
+        <translation>%2 的 %1 个事件（整个运行；在图表中选择范围以缩小）</translation>
+    </message>
 </context>
 <context>
     <name>FlameGraphView</name>
@@ -996,6 +1034,30 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
     <message>
         <source>Matched: %1 of samples</source>
         <translation>匹配的样本占比：%1</translation>
+    </message>
+    <message>
+        <source>Event count: %1 (%2 of total)</source>
+        <translation>事件计数：%1（占总数 %2）</translation>
+    </message>
+    <message>
+        <source>%1%2 events/s</source>
+        <translation>%1%2 事件/秒</translation>
+    </message>
+    <message>
+        <source>events per second of the range</source>
+        <translation>范围内每秒事件数</translation>
+    </message>
+    <message>
+        <source>share of each run&apos;s events</source>
+        <translation>各运行事件中的占比</translation>
+    </message>
+    <message>
+        <source>Widths: %1 (%2 events). Colour: change from the baseline, %3 (%4 events), by %5.</source>
+        <translation>宽度：%1（%2 个事件）。颜色：相对基线 %3（%4 个事件）的变化，按%5。</translation>
+    </message>
+    <message>
+        <source>%1: %2 events (summed periods)</source>
+        <translation>%1：%2 个事件（周期之和）</translation>
     </message>
 </context>
 <context>

@@ -37,6 +37,10 @@ FlameGraphPanel::FlameGraphPanel(RunSet* runs, TimeController* time, QWidget* pa
     m_normalisation->addItems({tr("by share of samples"), tr("by samples per second")});
     m_normalisation->setToolTip(tr("Share of samples compares where the time went; samples per second also "
                                    "shows how much more or less CPU was used"));
+    m_weight = new QComboBox(this);
+    m_weight->setObjectName(QStringLiteral("flameGraphWeight"));
+    m_weight->addItem(tr("Samples"), int(runlens::format::SampleWeight::Samples));
+    m_weight->addItem(tr("Event count (period)"), int(runlens::format::SampleWeight::EventCount));
     m_search = new QLineEdit(this);
     m_search->setPlaceholderText(tr("Search functions (regular expression)"));
     m_search->setClearButtonEnabled(true);
@@ -80,6 +84,7 @@ FlameGraphPanel::FlameGraphPanel(RunSet* runs, TimeController* time, QWidget* pa
     tools->addWidget(m_mode);
     tools->addWidget(m_compare);
     tools->addWidget(m_normalisation);
+    tools->addWidget(m_weight);
     tools->addWidget(m_search, 1);
     tools->addWidget(m_matched);
     auto* layout = new QVBoxLayout(this);
@@ -91,6 +96,7 @@ FlameGraphPanel::FlameGraphPanel(RunSet* runs, TimeController* time, QWidget* pa
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this](int index) { m_view->setIcicle(index == 1); });
     connect(m_compare, &QCheckBox::toggled, this, &FlameGraphPanel::scheduleRefresh);
     connect(m_normalisation, &QComboBox::currentIndexChanged, this, &FlameGraphPanel::scheduleRefresh);
+    connect(m_weight, &QComboBox::currentIndexChanged, this, &FlameGraphPanel::scheduleRefresh);
     connect(m_search, &QLineEdit::textChanged, m_view, &FlameGraphView::setSearchPattern);
     connect(m_view, &FlameGraphView::searchMatched, this, [this](double share) {
         m_matched->setText(m_search->text().isEmpty() ? QString()
@@ -160,6 +166,15 @@ void FlameGraphPanel::refresh()
     request.range = m_time->selection();
     request.normalisation =
         m_normalisation->currentIndex() == 1 ? DiffNormalisation::PerSecond : DiffNormalisation::TotalSamples;
+    // Event counts need periods in every run shown; the choice is kept for when they have them.
+    const bool periods = request.selected.run->profile()->hasPeriods()
+                      && (!request.baseline || request.baseline->run->profile()->hasPeriods());
+    m_weight->setEnabled(periods);
+    m_weight->setToolTip(periods ? tr("Samples: how often a stack was seen. Event count: the sum of the samples' periods "
+                                      "(cycles, nanoseconds), which weighs each sample by what it stands for when the "
+                                      "kernel changed the period, as in frequency mode; what stackcollapse-perf.pl adds up.")
+                                 : tr("The runs shown record no periods (every sample weighs the same): only samples."));
+    request.weight = runlens::format::SampleWeight(m_weight->currentData().toInt());
     m_scope->setProfile(request.selected.run->profile(), request.selected.offsetSeconds);
     m_status->setText(tr("Computing the flame graph…"));
     // The request holds the runs (shared pointers), so closing a run meanwhile cannot pull the
@@ -171,14 +186,21 @@ void FlameGraphPanel::refresh()
 void FlameGraphPanel::showResult(const FlameGraph& result)
 {
     const auto& range = result.range;
-    m_status->setText(range ? tr("%1 samples of %2 between %3 s and %4 s (the selected range)")
-                                  .arg(result.selectedSamples)
-                                  .arg(result.selectedName)
-                                  .arg(range->first, 0, 'f', 2)
-                                  .arg(range->second, 0, 'f', 2)
-                            : tr("%1 samples of %2 (the whole run; select a range in a chart to narrow it)")
-                                  .arg(result.selectedSamples)
-                                  .arg(result.selectedName));
+    const bool events = result.weight == runlens::format::SampleWeight::EventCount;
+    if (range) {
+        m_status->setText((events ? tr("%1 events of %2 between %3 s and %4 s (the selected range)")
+                                  : tr("%1 samples of %2 between %3 s and %4 s (the selected range)"))
+                              .arg(result.selectedSamples)
+                              .arg(result.selectedName)
+                              .arg(range->first, 0, 'f', 2)
+                              .arg(range->second, 0, 'f', 2));
+    } else {
+        m_status->setText((events ? tr("%1 events of %2 (the whole run; select a range in a chart to narrow it)")
+                                  : tr("%1 samples of %2 (the whole run; select a range in a chart to narrow it)"))
+                              .arg(result.selectedSamples)
+                              .arg(result.selectedName));
+    }
+
     m_view->setRunNames(result.selectedName, result.baselineName);
     m_view->setTree(result.tree);
     m_topModel->setTree(result.tree);

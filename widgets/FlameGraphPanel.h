@@ -34,6 +34,8 @@ public:
     TopFunctionsModel* topFunctionsModel() const { return m_topModel; }
     QCheckBox* compareBox() const { return m_compare; }
     QComboBox* normalisationBox() const { return m_normalisation; }
+    // Samples or event counts (periods); enabled when the runs shown have periods.
+    QComboBox* weightBox() const { return m_weight; }
     QLineEdit* searchField() const { return m_search; }
     bool isBusy() const { return m_jobs.isBusy() || m_pending; }
     // Rebuilds now (signals schedule it for the next event loop turn).
@@ -53,6 +55,7 @@ private:
     QComboBox* m_mode;
     QCheckBox* m_compare;
     QComboBox* m_normalisation;
+    QComboBox* m_weight;
     QLineEdit* m_search;
     QLabel* m_status;
     QLabel* m_matched;

@@ -354,7 +354,9 @@ QString FlameGraphView::toolTipFor(std::uint32_t node) const
     QString text = QStringLiteral("<b>%1</b>").arg(m_names[n.function].toHtmlEscaped());
     if (!function.module.empty())
         text += QStringLiteral("<br>") + tr("in %1").arg(QString::fromStdString(function.module).toHtmlEscaped());
-    text += QStringLiteral("<br>") + tr("Samples: %1 (%2 of total)").arg(n.total).arg(percent(double(n.total) / total));
+    const bool events = m_tree->weight() == runlens::format::SampleWeight::EventCount;
+    text += QStringLiteral("<br>")
+          + (events ? tr("Event count: %1 (%2 of total)") : tr("Samples: %1 (%2 of total)")).arg(n.total).arg(percent(double(n.total) / total));
     text += QStringLiteral("<br>") + tr("Self: %1 (%2 of total)").arg(n.self).arg(percent(double(n.self) / total));
     if (m_tree->isDiff()) {
         const double baselineTotal = double(std::max<std::uint64_t>(1, m_tree->baselineSamples()));
@@ -363,8 +365,10 @@ QString FlameGraphView::toolTipFor(std::uint32_t node) const
                                              .arg(percent(double(m_tree->baselineTotal(node)) / baselineTotal))
                                              .arg(m_tree->baselineSelf(node));
         const bool perSecond = m_tree->normalisation() == DiffNormalisation::PerSecond;
-        const auto format = [perSecond](double delta) {
+        const auto format = [perSecond, events](double delta) {
             const QString sign = delta > 0 ? QStringLiteral("+") : QString();
+            if (perSecond && events)
+                return tr("%1%2 events/s").arg(sign, QString::number(delta, 'f', 2));
             return perSecond ? tr("%1%2 samples/s").arg(sign, QString::number(delta, 'f', 2))
                              : tr("%1%2 points").arg(sign, QString::number(delta * 100.0, 'f', 2));
         };
@@ -455,10 +459,12 @@ void FlameGraphView::paintEvent(QPaintEvent*)
     const QRect legend(kMargin, height() - legendHeight(), width() - 2 * kMargin, legendHeight());
     painter.setPen(palette().text().color());
     if (diff) {
+        const bool events = m_tree->weight() == runlens::format::SampleWeight::EventCount;
         const QString normalisation = m_tree->normalisation() == DiffNormalisation::PerSecond
-                                          ? tr("samples per second of the range")
-                                          : tr("share of each run's samples");
-        const QString first = tr("Widths: %1 (%2 samples). Colour: change from the baseline, %3 (%4 samples), by %5.")
+                                          ? (events ? tr("events per second of the range") : tr("samples per second of the range"))
+                                          : (events ? tr("share of each run's events") : tr("share of each run's samples"));
+        const QString first = (events ? tr("Widths: %1 (%2 events). Colour: change from the baseline, %3 (%4 events), by %5.")
+                                      : tr("Widths: %1 (%2 samples). Colour: change from the baseline, %3 (%4 samples), by %5."))
                                   .arg(m_selectedName)
                                   .arg(m_tree->totalSamples())
                                   .arg(m_baselineName)
@@ -481,7 +487,10 @@ void FlameGraphView::paintEvent(QPaintEvent*)
         painter.drawText(QRect(bar.right() + 8, bar.top() - 2, legend.width() - bar.width() - 8, rowH),
                          Qt::AlignVCenter | Qt::AlignLeft, scale);
     } else {
-        QString text = tr("%1: %2 samples").arg(m_selectedName).arg(m_tree->totalSamples());
+        QString text = (m_tree->weight() == runlens::format::SampleWeight::EventCount ? tr("%1: %2 events (summed periods)")
+                                                                                      : tr("%1: %2 samples"))
+                           .arg(m_selectedName)
+                           .arg(m_tree->totalSamples());
         if (searching)
             text += QStringLiteral("   ") + tr("Matched: %1 of samples").arg(percent(m_matchShare));
         painter.drawText(legend, Qt::AlignVCenter | Qt::AlignLeft, text);

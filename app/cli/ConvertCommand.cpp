@@ -1,7 +1,7 @@
-// `runlens convert --to folded [--pid] [--tid] [--kernel] [--jit] [--addrs] FILE`: the stacks of a
-// run archive, of folded stacks or of `perf script` output (plain or gzip) as folded stacks, with
-// the options and output of stackcollapse-perf.pl, so that existing flame-graph pipelines can
-// switch to it.
+// `runlens convert --to folded [--pid] [--tid] [--kernel] [--jit] [--addrs] [--samples] FILE`: the
+// stacks of a run archive, of folded stacks or of `perf script` output (plain or gzip) as folded
+// stacks, with the options and output of stackcollapse-perf.pl (byte for byte, for `perf script`
+// input), so that existing flame-graph pipelines can switch to it.
 #include "FoldedWriter.h"
 #include "FormatError.h"
 #include "HeadlessCommands.h"
@@ -24,6 +24,28 @@ struct Text {
 void printError(const QString& message)
 {
     std::fprintf(stderr, "runlens convert: %s\n", qPrintable(message));
+}
+
+// What of the input is not in the output, said on stderr so that pipelines keep a clean stdout.
+void reportLeftOut(const nlohmann::json& info)
+{
+    const auto number = [&info](const char* key) {
+        const auto it = info.find(key);
+        return it != info.end() && it->is_number_unsigned() ? it->get<std::uint64_t>() : std::uint64_t(0);
+    };
+    const auto text = [&info](const char* key) {
+        const auto it = info.find(key);
+        return it != info.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
+    };
+    if (const std::uint64_t other = number("other_event_samples"); other > 0) {
+        printError(Text::tr("only the samples of the first event type, %1, are written; %2 samples of other "
+                            "events (%3 first) are left out, as stackcollapse-perf.pl does.")
+                       .arg(text("event"))
+                       .arg(other)
+                       .arg(text("other_event")));
+    }
+    if (const std::uint64_t lines = number("unrecognized_lines"); lines > 0)
+        printError(Text::tr("%n line(s) were neither a sample header nor a frame and were skipped.", nullptr, int(lines)));
 }
 
 } // namespace
@@ -49,9 +71,12 @@ int runConvertCommand(int argc, char** argv)
     const QCommandLineOption jit(QStringLiteral("jit"), Text::tr("Mark JIT frames with _[j]."));
     const QCommandLineOption all(QStringLiteral("all"), Text::tr("Both --kernel and --jit."));
     const QCommandLineOption addrs(QStringLiteral("addrs"), Text::tr("Show the address of frames without a symbol."));
+    const QCommandLineOption samples(QStringLiteral("samples"),
+                                     Text::tr("Count samples instead of adding up their periods (event counts), "
+                                              "which is what stackcollapse-perf.pl does."));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
                                     Text::tr("Write to this file instead of the standard output."), Text::tr("file"));
-    parser.addOptions({to, pid, tid, kernel, jit, all, addrs, output});
+    parser.addOptions({to, pid, tid, kernel, jit, all, addrs, samples, output});
     parser.addPositionalArgument(QStringLiteral("FILE"), Text::tr("The profile to convert."));
 
     if (!parser.parse(arguments)) {
@@ -78,10 +103,13 @@ int runConvertCommand(int argc, char** argv)
     options.kernel = parser.isSet(kernel) || parser.isSet(all);
     options.jit = parser.isSet(jit) || parser.isSet(all);
     options.addrs = parser.isSet(addrs);
+    options.samples = parser.isSet(samples);
 
     std::string folded;
     try {
-        folded = writeFolded(loadProfile(path.toStdString()), options);
+        const runlens::format::ProfileTables profile = loadProfile(path.toStdString());
+        reportLeftOut(profile.info);
+        folded = writeFolded(profile, options);
     } catch (const runlens::format::FormatError& error) {
         printError(QString::fromStdString(error.what()));
         return 1;

@@ -104,6 +104,7 @@ StackTreePtr StackTree::build(const runlens::format::ProfileTables& profile, con
 {
     auto tree = std::make_shared<StackTree>();
     tree->m_functions.push_back({"all", "", runlens::format::FrameKind::Unknown});
+    tree->m_weight = weight;
 
     // Frames with the same symbol and module are one function, whatever their addresses were.
     std::vector<std::uint32_t> functionOfFrame(profile.frames.size());

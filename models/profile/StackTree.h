@@ -60,7 +60,9 @@ public:
     const StackTreeNode& node(std::uint32_t id) const { return m_nodes[id]; }
     const std::vector<StackTreeFunction>& functions() const { return m_functions; }
     const StackTreeFunction& functionOf(std::uint32_t node) const { return m_functions[m_nodes[node].function]; }
+    // The root's total: samples, or event counts when weight() is EventCount.
     std::uint64_t totalSamples() const { return m_nodes.empty() ? 0 : m_nodes[kRoot].total; }
+    runlens::format::SampleWeight weight() const { return m_weight; }
     // The length of the filtered range (or of the profile) in seconds; 0 when samples carry no time.
     double durationSeconds() const { return m_durationSeconds; }
     // The node for the path of function names below the root, if the tree has it (tests, lookups).
@@ -92,6 +94,7 @@ private:
     std::vector<StackTreeNode> m_nodes;
     std::vector<StackTreeFunction> m_functions;
     double m_durationSeconds = 0;
+    runlens::format::SampleWeight m_weight = runlens::format::SampleWeight::Samples;
 
     std::vector<std::uint64_t> m_baselineTotal;
     std::vector<std::uint64_t> m_baselineSelf;

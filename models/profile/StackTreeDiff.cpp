@@ -104,6 +104,7 @@ StackTreePtr StackTreeDiff::compute(const StackTree& baseline, const StackTree& 
     tree->m_baselineSamples = baseline.totalSamples();
     tree->m_baselineDuration = baseline.durationSeconds();
     tree->m_normalisation = normalisation;
+    tree->m_weight = selected.weight();
     double maximum = 0;
     for (std::uint32_t n = 0; n < tree->m_nodes.size(); ++n) {
         maximum = std::max(maximum, std::abs(tree->totalDelta(n)));

@@ -5,6 +5,7 @@
 #include "FlameGraphView.h"
 #include "FlameScopeView.h"
 #include "ProfileBuilder.h"
+#include "RunLoader.h"
 #include "StackTreeDiff.h"
 #include "TimeController.h"
 #include "TopFunctionsModel.h"
@@ -12,6 +13,8 @@
 #include <QDir>
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
 #include <QListWidget>
 #include <QMouseEvent>
 #include <QTabWidget>
@@ -260,6 +263,55 @@ private slots:
         QTRY_VERIFY(!panel.view()->tree()->isDiff());
         time.setSelection(std::nullopt);
         QTRY_COMPARE(panel.view()->tree()->totalSamples(), std::uint64_t(100));
+    }
+
+    void weightBySamplesOrEventCount()
+    {
+        // cycles in frequency mode (tests/fixtures/perf-script/frequency.txt), opened as a user
+        // opens it: 13 samples whose periods run from 1 to 1000003.
+        RunSet runs;
+        TimeController time;
+        FlameGraphPanel panel(&runs, &time);
+        panel.resize(1000, 420);
+        const RunPtr run = RunLoader::loadNow(QStringLiteral(RUNLENS_SOURCE_DIR "/tests/fixtures/perf-script/frequency.txt"));
+        QVERIFY(run && run->profile() && run->profile()->hasPeriods());
+        runs.add(run);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTRY_VERIFY(!panel.isBusy() && panel.view()->tree());
+        QComboBox* weight = panel.weightBox();
+        QVERIFY(weight->isEnabled());
+        QCOMPARE(weight->currentIndex(), 0);
+        const StackTreePtr bySamples = panel.view()->tree();
+        QCOMPARE(bySamples->weight(), runlens::format::SampleWeight::Samples);
+        QCOMPARE(bySamples->node(at(*bySamples, {"app_main", "io_wait"})).total, std::uint64_t(4));
+
+        weight->setCurrentIndex(1);
+        QTRY_VERIFY(!panel.isBusy() && panel.view()->tree() != bySamples);
+        const StackTreePtr byEvents = panel.view()->tree();
+        QCOMPARE(byEvents->weight(), runlens::format::SampleWeight::EventCount);
+        // What stackcollapse-perf.pl printed for the same file (frequency.none.folded).
+        QCOMPARE(byEvents->node(at(*byEvents, {"app_main", "compute", "inner_loop"})).self, std::uint64_t(2250009));
+        QCOMPARE(byEvents->node(at(*byEvents, {"app_main", "compute"})).self, std::uint64_t(1000003));
+        QCOMPARE(byEvents->node(at(*byEvents, {"app_main", "io_wait"})).total, std::uint64_t(4));
+        QCOMPARE(byEvents->totalSamples(), std::uint64_t(1000003 + 2250009 + 252507 + 4 + 2505));
+        QVERIFY(panel.findChildren<QLabel*>().size() > 0);
+        bool said = false;
+        for (const QLabel* label : panel.findChildren<QLabel*>())
+            said = said || label->text().startsWith(QStringLiteral("3505028 events of frequency.txt"));
+        QVERIFY(said);
+        // The top functions follow: inner_loop first by self.
+        QCOMPARE(panel.topFunctionsModel()->data(panel.topFunctionsModel()->index(0, TopFunctionsModel::Function)).toString(),
+                 QStringLiteral("inner_loop"));
+        panel.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/flamegraph-panel-event-count.png"));
+
+        // A run without periods next to it: only samples make sense, the box says so.
+        runs.add(runWithProfile(QStringLiteral("recorded"), profileOf(kTuned)));
+        runs.setBaseline(1);
+        runs.setCurrentIndex(0);
+        QTRY_VERIFY(!panel.isBusy() && panel.view()->tree()->isDiff());
+        QVERIFY(!weight->isEnabled());
+        QCOMPARE(panel.view()->tree()->weight(), runlens::format::SampleWeight::Samples);
     }
 };
 

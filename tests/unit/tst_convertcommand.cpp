@@ -130,6 +130,20 @@ private slots:
         }
     }
 
+    void samplesInsteadOfPeriods()
+    {
+        // --samples: the same stacks as the reference prints, each counted once per sample (the
+        // 14 samples of the file).
+        QTemporaryDir directory;
+        const QString output = directory.filePath(QStringLiteral("out.folded"));
+        QCOMPARE(runConvert({"--to", "folded", "--samples", "-o", output, referenceFixture(QStringLiteral("frequency.txt"))}), 0);
+        QCOMPARE(readAll(output), QByteArray("app;app_main;compute 1\n"
+                                             "app;app_main;compute;inner_loop 3\n"
+                                             "app;app_main;compute;vector_add 3\n"
+                                             "app;app_main;io_wait 4\n"
+                                             "app;app_main;parse_args;strlen 3\n"));
+    }
+
     void usageErrors()
     {
         QCOMPARE(runConvert({fixture(QStringLiteral("perf-mixed.txt"))}), 2);                          // no --to
