@@ -14,6 +14,7 @@ struct ProfileOptions {
     std::string kptrRestrictPath;  // empty: PROC/sys/kernel/kptr_restrict
     std::string perfMapDirectory = "/tmp"; // where JIT runtimes write perf-PID.map
     int simulatedOpenError = 0;    // tests: perf_event_open fails with this errno (EACCES ...)
+    bool simulatedHardwareEvent = false; // tests: samples are of cycles (periods kept) without a PMU
 };
 
 } // namespace runlens::profile

@@ -47,7 +47,7 @@ perf_event_attr samplingAttributes(std::uint32_t type, std::uint64_t config, int
     attr.config = config;
     attr.freq = 1;
     attr.sample_freq = std::uint64_t(frequencyHz);
-    attr.sample_type = PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU | PERF_SAMPLE_CALLCHAIN;
+    attr.sample_type = PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_CALLCHAIN;
     attr.disabled = 1;
     // Side-band records: executable mappings, command names (also at exec), forks and exits, so
     // that a process is symbolized with what it had mapped even after it is gone.
@@ -86,6 +86,7 @@ struct StackSampler::Ring {
 StackSampler::StackSampler(ProfileOptions options, collect::HostPaths paths)
     : m_options(std::move(options))
     , m_paths(std::move(paths))
+    , m_keepPeriods(m_options.simulatedHardwareEvent)
 {
     m_frames.reserve(512);
     m_scratch.resize(1 << 16);
@@ -115,6 +116,10 @@ std::string StackSampler::open()
     if (probe < 0)
         return collect::pmu::OpenFailure::classify(errno, "perf_event_open(" + m_event + " sampling) on cpu" + std::to_string(cpus.front()), paranoid).message;
     ::close(probe);
+    // In frequency mode the kernel retunes a hardware event's period as the load changes, so a
+    // sample of cycles weighs its period; cpu-clock turns the frequency into a fixed period, and
+    // its samples weigh the same (counts say it all).
+    m_keepPeriods = attr.type == PERF_TYPE_HARDWARE;
 
     const std::size_t page = std::size_t(::sysconf(_SC_PAGESIZE));
     for (const int cpu : cpus) {
@@ -389,15 +394,16 @@ std::uint32_t StackSampler::userFrame(std::uint32_t pid, ProcessImage& image, st
 
 void StackSampler::handleSample(const unsigned char* record, std::size_t size)
 {
-    // PERF_SAMPLE_TID | TIME | CPU | CALLCHAIN: pid, tid, time, cpu, reserved, nr, ips[nr]
-    if (size < 40)
+    // PERF_SAMPLE_TID | TIME | CPU | PERIOD | CALLCHAIN: pid, tid, time, cpu, reserved, period, nr, ips[nr]
+    if (size < 48)
         return;
     const auto pid = field<std::uint32_t>(record, 8);
     const auto tid = field<std::uint32_t>(record, 12);
     const auto time = field<std::uint64_t>(record, 16);
     const auto cpu = field<std::uint32_t>(record, 24);
-    const auto depth = field<std::uint64_t>(record, 32);
-    if (depth > (size - 40) / 8)
+    const auto period = field<std::uint64_t>(record, 32);
+    const auto depth = field<std::uint64_t>(record, 40);
+    if (depth > (size - 48) / 8)
         return;
     ProcessImage* image = pid != 0 ? &process(pid) : nullptr;
     ensureTask(pid, tid, image);
@@ -406,7 +412,7 @@ void StackSampler::handleSample(const unsigned char* record, std::size_t size)
     std::uint64_t context = PERF_CONTEXT_USER;
     bool first = true;
     for (std::uint64_t i = 0; i < depth; ++i) {
-        std::uint64_t address = field<std::uint64_t>(record, 40 + i * 8);
+        std::uint64_t address = field<std::uint64_t>(record, 48 + i * 8);
         if (address >= std::uint64_t(PERF_CONTEXT_MAX)) {
             context = address;
             first = true;
@@ -425,7 +431,10 @@ void StackSampler::handleSample(const unsigned char* record, std::size_t size)
     std::uint32_t stack = format::kNoStack;
     for (auto it = m_frames.rbegin(); it != m_frames.rend(); ++it)
         stack = m_builder.stack(stack, *it);
-    m_builder.sample(std::int64_t(time) - m_zeroNs, cpu, pid, tid, stack);
+    if (m_keepPeriods)
+        m_builder.weightedSample(std::int64_t(time) - m_zeroNs, cpu, pid, tid, stack, 1, period);
+    else
+        m_builder.sample(std::int64_t(time) - m_zeroNs, cpu, pid, tid, stack);
 }
 
 void StackSampler::drain()

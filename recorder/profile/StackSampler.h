@@ -71,6 +71,7 @@ private:
     collect::HostPaths m_paths;
     std::vector<std::unique_ptr<Ring>> m_rings;
     std::string m_event; // "cycles" or "cpu-clock"
+    bool m_keepPeriods = false; // the samples' periods vary (a hardware event in frequency mode)
     KernelSymbols m_kernel;
     ElfSymbolizer m_elf;
     format::ProfileBuilder m_builder;

@@ -372,6 +372,14 @@ private slots:
         QVERIFY(run.profile.has_value());
         QCOMPARE(run.profile->info["backend"].get<std::string>(), std::string("perf"));
         QVERIFY(run.profile->info["sampler_cpu_seconds"].get<double>() > 0);
+        // The event perf sampled, read from its headers: cpu-clock without a PMU (here), whose
+        // fixed period leaves sample counts; cycles on a PMU, whose periods the archive keeps.
+        const std::string event = run.profile->info["event"].get<std::string>();
+        qInfo("perf backend: event %s, %zu periods", event.c_str(), run.profile->samples.period.size());
+        if (event.starts_with("cpu-clock"))
+            QVERIFY(run.profile->samples.period.empty());
+        else
+            QCOMPARE(run.profile->samples.period.size(), run.profile->samples.size());
         const PidShare hotShare = share(*run.profile, hotPid, [&](std::uint32_t stack) {
             return stackHas(*run.profile, stack, "runlens_profile_hot_function");
         });

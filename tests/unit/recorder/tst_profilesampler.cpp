@@ -93,10 +93,10 @@ std::vector<unsigned char> task(std::uint32_t type, std::uint32_t pid, std::uint
 }
 
 std::vector<unsigned char> sample(std::uint32_t pid, std::uint32_t tid, std::uint64_t time, std::uint32_t cpu,
-                                  const std::vector<std::uint64_t>& chain)
+                                  const std::vector<std::uint64_t>& chain, std::uint64_t period = 20'408'163)
 {
     RecordBuilder builder;
-    builder.put(pid).put(tid).put(time).put(cpu).put<std::uint32_t>(0).put<std::uint64_t>(chain.size());
+    builder.put(pid).put(tid).put(time).put(cpu).put<std::uint32_t>(0).put(period).put<std::uint64_t>(chain.size());
     for (const std::uint64_t address : chain)
         builder.put(address);
     return builder.build(PERF_RECORD_SAMPLE);
@@ -159,9 +159,10 @@ class TestProfileSampler : public QObject
         return path;
     }
 
-    std::unique_ptr<StackSampler> makeSampler()
+    std::unique_ptr<StackSampler> makeSampler(bool hardwareEvent = false)
     {
         ProfileOptions options;
+        options.simulatedHardwareEvent = hardwareEvent;
         options.kallsymsPath = m_kallsyms.toStdString();
         options.perfMapDirectory = m_dir.path().toStdString();
         collect::HostPaths paths;
@@ -440,13 +441,29 @@ private slots:
         QCOMPARE(tables.tasks[1].pid, 77u);
     }
 
+    void periodsAreKeptOnlyWhereTheyVary()
+    {
+        // cpu-clock: the kernel samples at a fixed period; the tables count samples.
+        auto clock = makeSampler();
+        clock->handleRecord(comm(kPid, kPid, "fake-proc", true).data());
+        clock->handleRecord(sample(kPid, kPid, 1, 0, {PERF_CONTEXT_USER, 1}).data());
+        QCOMPARE(clock->builder().tables().samples.size(), std::size_t(1));
+        QVERIFY(clock->builder().tables().samples.period.empty());
+        // cycles in frequency mode (replayed: this machine has no PMU): each sample its period.
+        auto cycles = makeSampler(true);
+        cycles->handleRecord(comm(kPid, kPid, "fake-proc", true).data());
+        cycles->handleRecord(sample(kPid, kPid, 1, 0, {PERF_CONTEXT_USER, 1}, 1).data());
+        cycles->handleRecord(sample(kPid, kPid, 2, 0, {PERF_CONTEXT_USER, 1}, 2'500'003).data());
+        QCOMPARE(cycles->builder().tables().samples.period, (std::vector<std::uint64_t>{1, 2'500'003}));
+    }
+
     void truncatedRecordsAreIgnored()
     {
         auto sampler = makeSampler();
         std::vector<unsigned char> record = sample(kPid, kPid, 1, 0, {PERF_CONTEXT_USER, 1, 2, 3});
         // Claims 1000 frames but holds 4.
         const std::uint64_t depth = 1000;
-        std::memcpy(record.data() + 32, &depth, sizeof depth);
+        std::memcpy(record.data() + 40, &depth, sizeof depth);
         sampler->handleRecord(record.data());
         QCOMPARE(sampler->builder().tables().samples.size(), std::size_t(0));
     }
