@@ -613,6 +613,10 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <source>Summary: %1</source>
         <translation>Özet: %1</translation>
     </message>
+    <message>
+        <source>With --flamegraph: widths by the samples&apos; summed periods (event counts) instead of sample counts, where every run shown has periods.</source>
+        <translation>--flamegraph ile: genişlikler örnek sayıları yerine örneklerin toplanan periyotlarına (olay sayılarına) göre; gösterilen her çalıştırmada periyot varsa.</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>

@@ -613,6 +613,10 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <source>Summary: %1</source>
         <translation>汇总：%1</translation>
     </message>
+    <message>
+        <source>With --flamegraph: widths by the samples&apos; summed periods (event counts) instead of sample counts, where every run shown has periods.</source>
+        <translation>与 --flamegraph 一起使用：宽度按样本周期之和（事件计数）而非样本数，前提是所显示的每个运行都有周期。</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>

@@ -100,6 +100,7 @@ struct ExportOptions {
     const QCommandLineOption flamegraph{QStringLiteral("flamegraph"), Text::tr("Export the flame graph of the last run.")};
     const QCommandLineOption diff{QStringLiteral("diff"), Text::tr("With --flamegraph: the differential flame graph of the last run against the baseline.")};
     const QCommandLineOption perSecond{QStringLiteral("per-second"), Text::tr("With --diff: compare samples per second instead of shares of each run's samples.")};
+    const QCommandLineOption eventCount{QStringLiteral("event-count"), Text::tr("With --flamegraph: widths by the samples' summed periods (event counts) instead of sample counts, where every run shown has periods.")};
     const QCommandLineOption heatmap{QStringLiteral("heatmap"), Text::tr("Export the per-instance heat map of a metric (each CPU over time)."), Text::tr("id")};
     const QCommandLineOption summary{QStringLiteral("summary"), Text::tr("Export the summary table: md, csv, png, svg or pdf."), Text::tr("format")};
     const QCommandLineOption window{QStringLiteral("window"), Text::tr("Only FROM to TO after each run's start, e.g. 30s:210s or 1m:5m (either side may be left out)."), Text::tr("FROM:TO")};
@@ -118,7 +119,7 @@ struct ExportOptions {
 
     void addTo(QCommandLineParser& parser) const
     {
-        parser.addOptions({runs, metric, flamegraph, diff, perSecond, heatmap, summary, window, format, size, scale, style,
+        parser.addOptions({runs, metric, flamegraph, diff, perSecond, eventCount, heatmap, summary, window, format, size, scale, style,
                            title, subtitle, footnote, hostFacts, significant, pages, columns, output});
     }
 };
@@ -313,6 +314,8 @@ int runExportCommand(int argc, char** argv)
             flameGraph.baseline = runSet.at(baseline);
         flameGraph.range = chosenWindow;
         flameGraph.normalisation = parser.isSet(flags.perSecond) ? DiffNormalisation::PerSecond : DiffNormalisation::TotalSamples;
+        flameGraph.weight = parser.isSet(flags.eventCount) ? runlens::format::SampleWeight::EventCount
+                                                           : runlens::format::SampleWeight::Samples;
         request.flameGraph = flameGraph.run();
         const FlameGraph& shown = request.flameGraph;
         defaultTitle(parser.isSet(flags.diff) ? Text::tr("Flame graph: %1 against %2").arg(shown.selectedName, shown.baselineName)

@@ -269,6 +269,20 @@ private slots:
         svg = parseSvg(readAll(diffSvg));
         // The differential legend says what is compared with what.
         QVERIFY(svg.texts.filter(QStringLiteral("Colour: change from the baseline, demo-baseline")).size() == 1);
+
+        // A perf script profile of cycles in frequency mode, by summed periods: the legend gives
+        // what stackcollapse-perf.pl adds up for the file (tests/fixtures/perf-script).
+        const QString frequency = QStringLiteral(RUNLENS_SOURCE_DIR "/tests/fixtures/perf-script/frequency.txt");
+        const QString events = m_directory.filePath(QStringLiteral("flame-events.svg"));
+        result = runApp({QStringLiteral("export"), QStringLiteral("--runs"), frequency, QStringLiteral("--flamegraph"),
+                         QStringLiteral("--event-count"), QStringLiteral("-o"), events});
+        QVERIFY2(result.exitCode == 0, result.err.constData());
+        svg = parseSvg(readAll(events));
+        QVERIFY2(svg.texts.contains(QStringLiteral("frequency.txt: 3505028 events (summed periods)")), qPrintable(svg.texts.join(QLatin1Char('|'))));
+        const QString samples = m_directory.filePath(QStringLiteral("flame-samples.svg"));
+        QCOMPARE(runApp({QStringLiteral("export"), QStringLiteral("--runs"), frequency, QStringLiteral("--flamegraph"),
+                         QStringLiteral("-o"), samples}).exitCode, 0);
+        QVERIFY(parseSvg(readAll(samples)).texts.contains(QStringLiteral("frequency.txt: 14 samples")));
     }
 
     void heatMap()
