@@ -13,22 +13,36 @@ using runlens::format::kNoStack;
 
 namespace {
 
-// A membership test for ids that are small numbers (CPUs, pids, tids): a byte per possible id.
-std::vector<char> idSet(const std::vector<std::uint32_t>& ids)
+// A membership test for ids (CPUs, pids, tids): a byte per possible id while ids are small, a
+// sorted list beyond (the unknown pid of `perf script` text is 0xffffffff).
+class IdSet
 {
-    std::vector<char> set;
-    if (ids.empty())
-        return set;
-    set.assign(std::size_t(*std::max_element(ids.begin(), ids.end())) + 1, 0);
-    for (const auto id : ids)
-        set[id] = 1;
-    return set;
-}
+public:
+    explicit IdSet(std::vector<std::uint32_t> ids)
+    {
+        if (ids.empty())
+            return;
+        const std::uint32_t largest = *std::max_element(ids.begin(), ids.end());
+        if (largest < (1u << 22)) {
+            m_bytes.assign(std::size_t(largest) + 1, 0);
+            for (const auto id : ids)
+                m_bytes[id] = 1;
+            return;
+        }
+        std::sort(ids.begin(), ids.end());
+        m_sorted = std::move(ids);
+    }
+    bool contains(std::uint32_t id) const
+    {
+        if (!m_sorted.empty())
+            return std::binary_search(m_sorted.begin(), m_sorted.end(), id);
+        return id < m_bytes.size() && m_bytes[id];
+    }
 
-bool contains(const std::vector<char>& set, std::uint32_t id)
-{
-    return id < set.size() && set[id];
-}
+private:
+    std::vector<char> m_bytes;
+    std::vector<std::uint32_t> m_sorted;
+};
 
 } // namespace
 
@@ -128,9 +142,9 @@ StackTreePtr StackTree::build(const runlens::format::ProfileTables& profile, con
     const std::size_t stackCount = profile.stacks.size();
     std::vector<std::uint64_t> count(stackCount, 0);
     std::uint64_t withoutStack = 0;
-    const auto cpus = idSet(filter.cpus);
-    const auto pids = idSet(filter.pids);
-    const auto tids = idSet(filter.tids);
+    const IdSet cpus(filter.cpus);
+    const IdSet pids(filter.pids);
+    const IdSet tids(filter.tids);
     const bool byTime = filter.timeNs.has_value();
     const std::int64_t begin = byTime ? filter.timeNs->first : 0;
     const std::int64_t end = byTime ? filter.timeNs->second : 0;
@@ -144,8 +158,8 @@ StackTreePtr StackTree::build(const runlens::format::ProfileTables& profile, con
         const std::int64_t t = samples.timeNs[i];
         if (byTime && (t < begin || t >= end))
             continue;
-        if ((byCpu && !contains(cpus, samples.cpu[i])) || (byPid && !contains(pids, samples.pid[i]))
-            || (byTid && !contains(tids, samples.tid[i])))
+        if ((byCpu && !cpus.contains(samples.cpu[i])) || (byPid && !pids.contains(samples.pid[i]))
+            || (byTid && !tids.contains(samples.tid[i])))
             continue;
         first = std::min(first, t);
         last = std::max(last, t);

@@ -143,6 +143,10 @@ private slots:
         tree = StackTree::build(profile, filter);
         QCOMPARE(tree->totalSamples(), std::uint64_t(3));
         QVERIFY(!tree->find({"A", "B"}));
+        // The unknown pid of perf script text (0xffffffff) costs a sorted list, not 4 GB.
+        filter.pids = {20, 30, 0xffffffffu};
+        tree = StackTree::build(profile, filter);
+        QCOMPARE(tree->totalSamples(), std::uint64_t(3));
 
         filter = {};
         filter.tids = {12};
