@@ -275,12 +275,98 @@ void PerfScriptParser::parse(std::string_view text)
 {
     const char* cursor = text.data();
     const char* const end = text.data() + text.size();
+    // 1: the line read was a sample's header, its first frame line (the leaf) comes next; 2: that
+    // line was read too, the rest of the sample may be a block read before.
+    int afterHeader = 0;
     while (cursor < end) {
+        if (afterHeader == 2) {
+            afterHeader = 0;
+            if (m_inSample && *cursor != '\n') {
+                if (const char* emptyLine = readBlock(cursor, end)) {
+                    cursor = emptyLine;
+                    continue;
+                }
+            }
+        }
         const char* newline = static_cast<const char*>(std::memchr(cursor, '\n', std::size_t(end - cursor)));
         const char* lineEnd = newline ? newline : end;
+        m_sampleStarted = false;
         addLine(std::string_view(cursor, std::size_t(lineEnd - cursor)));
         cursor = newline ? newline + 1 : end;
+        afterHeader = m_sampleStarted ? 1 : afterHeader == 1 ? 2 : 0;
     }
+    // The blocks' keys are this text.
+    m_blockByText.clear();
+    m_blocks.clear();
+    m_noEmptyLineFrom = m_noEmptyLineTo = nullptr;
+}
+
+const char* PerfScriptParser::readBlock(const char* begin, const char* end)
+{
+    // Whole lines up to the first empty line (which must be there: else the sample does not count).
+    // Short blocks save little and would make the cache (some 60 bytes a block) large next to the
+    // text; the number of blocks is bounded too.
+    constexpr std::size_t kMinimumBlockBytes = 256;
+    constexpr std::size_t kMaximumBlockBytes = std::size_t(1) << 20;
+    constexpr std::size_t kMaximumBlocks = std::size_t(1) << 22;
+    // A scan that found no empty line tells the samples it passed over not to scan again (text
+    // without empty lines must not be scanned a megabyte for each of its samples).
+    if (m_noEmptyLineTo && begin >= m_noEmptyLineFrom && begin < m_noEmptyLineTo)
+        return nullptr;
+    std::uint32_t lines = 0;
+    const char* blockEnd = nullptr;
+    for (const char* at = begin;;) {
+        const char* newline = static_cast<const char*>(std::memchr(at, '\n', std::size_t(end - at)));
+        if (!newline || newline + 1 >= end || std::size_t(newline - begin) > kMaximumBlockBytes) {
+            m_noEmptyLineFrom = begin;
+            m_noEmptyLineTo = newline ? newline : end;
+            return nullptr;
+        }
+        ++lines;
+        if (newline[1] == '\n') {
+            blockEnd = newline + 1;
+            break;
+        }
+        at = newline + 1;
+    }
+    const std::string_view block(begin, std::size_t(blockEnd - begin));
+    if (block.size() < kMinimumBlockBytes)
+        return nullptr;
+    const std::uint64_t hash = StringTable::hash(block);
+    std::uint32_t index = kNoBlock;
+    if (const std::uint32_t* known = m_blockByText.find(block, hash)) {
+        index = *known;
+        const Block& cached = m_blocks[index];
+        if (!cached.framesOnly)
+            return nullptr;
+        if (cached.ready) {
+            m_statistics.lines += cached.lines;
+            m_outerStack = cached.stack;
+            m_outerKnown = true;
+            return blockEnd;
+        }
+    } else if (m_blocks.size() < kMaximumBlocks) {
+        index = std::uint32_t(m_blocks.size());
+        m_blocks.push_back({lines, kNoStack, false, true});
+        m_blockByText.insertBorrowed(block, hash, index);
+    } else {
+        return nullptr;
+    }
+    // Read this once line by line; endSample() then gives the block its stack. Each line pushes
+    // one chain if it is a frame line, none otherwise.
+    const std::size_t chainsBefore = m_leafFirst.size();
+    for (const char* at = begin; at < blockEnd;) {
+        const char* newline = static_cast<const char*>(std::memchr(at, '\n', std::size_t(blockEnd - at)));
+        addLine(std::string_view(at, std::size_t(newline - at)));
+        at = newline + 1;
+    }
+    if (m_inSample && m_leafFirst.size() - chainsBefore == lines) {
+        m_pendingBlock = index;
+        m_pendingChains = lines;
+    } else {
+        m_blocks[index].framesOnly = false;
+    }
+    return blockEnd;
 }
 
 void PerfScriptParser::read(std::FILE* input)
@@ -299,19 +385,28 @@ void PerfScriptParser::read(std::FILE* input)
 
 void PerfScriptParser::endSample()
 {
-    std::uint32_t stack = kNoStack;
-    for (auto it = m_leafFirst.rbegin(); it != m_leafFirst.rend(); ++it) {
-        Chain& chain = m_chains[*it];
-        if (chain.memoParent == stack) {
-            stack = chain.memoStack;
-            continue;
-        }
+    const auto extend = [this](std::uint32_t stack, std::uint32_t chainIndex) {
+        Chain& chain = m_chains[chainIndex];
+        if (chain.memoParent == stack)
+            return chain.memoStack;
         const std::uint32_t parent = stack;
         for (std::uint32_t i = 0; i < chain.count; ++i)
             stack = m_builder.stack(stack, m_chainFrames[chain.offset + i]);
         chain.memoParent = parent;
         chain.memoStack = stack;
+        return stack;
+    };
+    // From the outermost frames: a cached block's stack, or the chains of a block read now.
+    std::uint32_t stack = m_outerKnown ? m_outerStack : kNoStack;
+    auto it = m_leafFirst.rbegin();
+    if (m_pendingBlock != kNoBlock) {
+        for (std::uint32_t i = 0; i < m_pendingChains; ++i, ++it)
+            stack = extend(stack, *it);
+        m_blocks[m_pendingBlock].stack = stack;
+        m_blocks[m_pendingBlock].ready = true;
     }
+    for (; it != m_leafFirst.rend(); ++it)
+        stack = extend(stack, *it);
     m_builder.task(m_tid, m_pid, m_command);
     m_builder.weightedSample(m_timeNs - m_zeroNs, m_cpu, m_pid, m_tid, stack, 1, m_period);
     ++m_statistics.samples;
@@ -327,6 +422,8 @@ void PerfScriptParser::addLine(std::string_view line)
             endSample();
         m_leafFirst.clear();
         m_inSample = false;
+        m_outerKnown = false;
+        m_pendingBlock = kNoBlock;
         return;
     }
     HeaderLine header;
@@ -349,6 +446,7 @@ void PerfScriptParser::addLine(std::string_view line)
         m_timeNs = header.timeNs;
         m_period = header.period;
         m_inSample = true;
+        m_sampleStarted = true;
         return;
     }
     frameLine(line);

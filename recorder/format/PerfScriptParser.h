@@ -19,7 +19,8 @@
 //   the script, kept so that outputs agree.
 //
 // Plain C++ over one buffer (string_view and memchr, frame lines cached by their text, no
-// allocation per line): it keeps up with `perf script` files of gigabytes.
+// allocation per line): it keeps up with `perf script` files of gigabytes. parse() also caches the
+// frame lines of a sample after its first one as one block of text (see Block).
 #pragma once
 
 #include "InternTables.h"
@@ -65,6 +66,10 @@ public:
 private:
     void endSample();
     void frameLine(std::string_view line);
+    // The rest of a sample from `begin` (its lines after the first frame line, up to the empty line
+    // that ends it) as one Block: returns where the empty line starts, or nullptr when those lines
+    // are to be read one by one (no empty line ends them, or they are not all frame lines).
+    const char* readBlock(const char* begin, const char* end);
 
     // The frames of one frame line, outermost first, cached by the line's text: the same lines
     // repeat in every sample. Each chain also remembers the last stack it extended and the result:
@@ -87,6 +92,31 @@ private:
     StringTable m_chainByLine;     // the frame line as printed -> chain
     std::string m_lookupKey;
     std::string m_symbol;
+
+    // The frame lines of a sample after its first one (the leaf, whose address differs from sample
+    // to sample), to the empty line that ends it, cached by their text during one parse() (the
+    // keys are that text, not copied): samples mostly repeat a stack seen before but for the leaf,
+    // so a block read before costs one hash and one comparison of its bytes instead of a lookup
+    // per line, and its frames, the outermost of the sample, one stack id instead of a lookup per
+    // frame. The lines of a block are frame lines, so reading them again would push the same
+    // chains, which make the same stack from the outermost: the cache changes nothing but the
+    // time. Stack ids stay valid: the builder never forgets a stack.
+    struct Block {
+        std::uint32_t lines = 0;
+        std::uint32_t stack = kNoStack; // its frames, from the outermost, once ready
+        bool ready = false;             // read once, stack known
+        bool framesOnly = true;         // false: it holds another line, read it line by line
+    };
+    static constexpr std::uint32_t kNoBlock = 0xffffffffu;
+    std::vector<Block> m_blocks;
+    StringTable m_blockByText;
+    std::uint32_t m_pendingBlock = kNoBlock; // being read line by line: endSample() sets its stack
+    std::uint32_t m_pendingChains = 0;       // its chains, the last in m_leafFirst
+    bool m_outerKnown = false;               // a cached block gave the sample's outermost frames:
+    std::uint32_t m_outerStack = kNoStack;   // their stack (not in m_leafFirst)
+    bool m_sampleStarted = false;            // the last line was a header of a sample kept
+    const char* m_noEmptyLineFrom = nullptr; // no empty line starts in [from, to) of the text
+    const char* m_noEmptyLineTo = nullptr;
 
     // The sample being read: stackcollapse's $pname (defined), @stack and header fields.
     bool m_inSample = false;

@@ -59,11 +59,13 @@ public:
     // The thread's process and command as of now; the samples of `tid` that follow belong to it.
     void task(std::uint32_t tid, std::uint32_t pid, std::string_view command)
     {
-        // Consecutive samples mostly come from the same thread.
-        if (m_lastTask < m_tables.tasks.size()) {
-            const ProfileTask& last = m_tables.tasks[m_lastTask];
-            if (last.tid == tid && last.pid == pid && last.command == command)
-                return;
+        // Consecutive samples mostly come from the same thread, and else the thread's task is
+        // mostly the one it had: then updateTask() would only make it the last task.
+        if (m_lastTask < m_tables.tasks.size() && isTask(m_tables.tasks[m_lastTask], tid, pid, command))
+            return;
+        if (const auto it = m_taskOfThread.find(tid); it != m_taskOfThread.end() && isTask(m_tables.tasks[it->second], tid, pid, command)) {
+            m_lastTask = it->second;
+            return;
         }
         updateTask(tid, pid, command);
     }
@@ -113,6 +115,10 @@ public:
     ProfileTables take(bool rebaseTimes);
 
 private:
+    static bool isTask(const ProfileTask& task, std::uint32_t tid, std::uint32_t pid, std::string_view command)
+    {
+        return task.tid == tid && task.pid == pid && task.command.size() == command.size() && task.command == command;
+    }
     void updateTask(std::uint32_t tid, std::uint32_t pid, std::string_view command);
     std::uint32_t taskOfSample(std::uint32_t tid) const
     {

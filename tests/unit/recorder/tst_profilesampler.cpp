@@ -61,9 +61,11 @@ public:
     std::vector<unsigned char> build(std::uint32_t type, std::uint16_t misc = 0) const
     {
         perf_event_header header{type, misc, std::uint16_t(sizeof(perf_event_header) + m_payload.size())};
-        std::vector<unsigned char> record(sizeof header);
+        // Sized once and filled with memcpy: GCC 12 at -O3 warns falsely about vector::insert here.
+        std::vector<unsigned char> record(sizeof header + m_payload.size());
         std::memcpy(record.data(), &header, sizeof header);
-        record.insert(record.end(), m_payload.begin(), m_payload.end());
+        if (!m_payload.empty())
+            std::memcpy(record.data() + sizeof header, m_payload.data(), m_payload.size());
         return record;
     }
 
