@@ -3,6 +3,7 @@
 #include "ProfileBuilder.h"
 
 #include <algorithm>
+#include <string_view>
 #include <unordered_map>
 
 using runlens::format::FrameKind;
@@ -165,15 +166,29 @@ std::string writeFolded(const runlens::format::ProfileTables& profile, const Fol
         perTaskStack[(std::uint64_t(task) << 32) | samples.stack[i]] += options.samples ? samples.countAt(i) : samples.periodAt(i);
     }
 
-    // Perl's hash: one entry per distinct line text, whatever tasks and stacks made it.
-    std::unordered_map<std::string, std::uint64_t> lines;
+    // Perl's hash: one entry per distinct line text, whatever tasks and stacks made it. The texts
+    // go into one arena; the hash and the sort handle views of it.
+    std::string arena;
+    std::vector<std::pair<std::size_t, std::size_t>> spans; // offset, length in arena
+    std::unordered_map<std::string_view, std::size_t> lineIndex;
+    std::vector<std::uint64_t> weights;
     std::vector<std::uint32_t> frames;
+    std::string line;
+    std::vector<std::string> processNames(profile.tasks.size());
+    std::vector<char> processNamed(profile.tasks.size(), 0);
     for (const auto& [key, weight] : perTaskStack) {
         const auto taskIndex = std::uint32_t(key >> 32);
         const auto stackId = std::uint32_t(key & 0xffffffffu);
         // A sample without a known thread (folded input) has no process prefix.
         const ProfileTask* task = taskIndex < profile.tasks.size() ? &profile.tasks[taskIndex] : nullptr;
-        std::string line = task ? processName(*task, options) : std::string();
+        line.clear();
+        if (task) {
+            if (!processNamed[taskIndex]) {
+                processNames[taskIndex] = processName(*task, options);
+                processNamed[taskIndex] = 1;
+            }
+            line = processNames[taskIndex];
+        }
         // $pname =~ m/^java/
         const bool java = task && task->command.starts_with("java");
         frames.clear();
@@ -186,18 +201,44 @@ std::string writeFolded(const runlens::format::ProfileTables& profile, const Fol
             line += frameName(*it, java);
             first = false;
         }
-        lines[line] += weight;
+        spans.emplace_back(arena.size(), line.size());
+        arena += line;
+        weights.push_back(weight);
     }
-
-    // Sorted as LC_ALL=C sort sorts the script's output: whole lines, bytewise.
-    std::vector<std::string> out;
-    out.reserve(lines.size());
-    for (auto& [line, weight] : lines)
-        out.push_back(line + ' ' + std::to_string(weight));
-    std::sort(out.begin(), out.end());
+    // Views into the arena only once it stops growing.
+    std::vector<std::size_t> order;
+    std::vector<std::uint64_t> merged;
+    for (std::size_t i = 0; i < spans.size(); ++i) {
+        const std::string_view text(arena.data() + spans[i].first, spans[i].second);
+        const auto [it, inserted] = lineIndex.try_emplace(text, order.size());
+        if (inserted) {
+            order.push_back(i);
+            merged.push_back(weights[i]);
+        } else {
+            merged[it->second] += weights[i];
+        }
+    }
+    // The lines "stack weight" in a second arena, sorted as LC_ALL=C sort sorts the script's
+    // output: whole lines, bytewise (string_view compares bytes as unsigned char).
+    std::string lines;
+    std::vector<std::pair<std::size_t, std::size_t>> lineSpans;
+    lineSpans.reserve(order.size());
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const auto& span = spans[order[k]];
+        const std::size_t at = lines.size();
+        lines.append(arena, span.first, span.second);
+        lines += ' ';
+        lines += std::to_string(merged[k]);
+        lineSpans.emplace_back(at, lines.size() - at);
+    }
+    const auto view = [&lines](const std::pair<std::size_t, std::size_t>& span) {
+        return std::string_view(lines.data() + span.first, span.second);
+    };
+    std::sort(lineSpans.begin(), lineSpans.end(), [&](const auto& x, const auto& y) { return view(x) < view(y); });
     std::string text;
-    for (const std::string& line : out) {
-        text += line;
+    text.reserve(lines.size() + lineSpans.size());
+    for (const auto& span : lineSpans) {
+        text += view(span);
         text += '\n';
     }
     return text;

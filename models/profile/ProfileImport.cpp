@@ -8,9 +8,17 @@
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <utility>
 
 using runlens::format::FormatError;
 using runlens::format::looksLikePerfScript;
@@ -88,27 +96,95 @@ ProfileFileKind detectProfileFileKind(const std::string& path)
     return kindOfText(head);
 }
 
-std::string readProfileText(const std::string& path)
+ProfileText::ProfileText(std::string decompressed)
+    : m_decompressed(std::move(decompressed))
+{
+}
+
+ProfileText::ProfileText(const void* mapping, std::size_t size)
+    : m_mapping(mapping)
+    , m_mappingSize(size)
+{
+}
+
+ProfileText::~ProfileText()
+{
+    if (m_mapping)
+        ::munmap(const_cast<void*>(m_mapping), m_mappingSize);
+}
+
+ProfileText::ProfileText(ProfileText&& other) noexcept
+    : m_decompressed(std::move(other.m_decompressed))
+    , m_mapping(std::exchange(other.m_mapping, nullptr))
+    , m_mappingSize(std::exchange(other.m_mappingSize, 0))
+{
+}
+
+ProfileText& ProfileText::operator=(ProfileText&& other) noexcept
+{
+    if (this != &other) {
+        if (m_mapping)
+            ::munmap(const_cast<void*>(m_mapping), m_mappingSize);
+        m_decompressed = std::move(other.m_decompressed);
+        m_mapping = std::exchange(other.m_mapping, nullptr);
+        m_mappingSize = std::exchange(other.m_mappingSize, 0);
+    }
+    return *this;
+}
+
+std::string_view ProfileText::text() const
+{
+    if (m_mapping)
+        return {static_cast<const char*>(m_mapping), m_mappingSize};
+    return m_decompressed;
+}
+
+ProfileText readProfileText(const std::string& path)
 {
     const std::string head = readRawHead(path, 2);
     if (isGzip(head))
-        return gunzip(path, kMaximumTextBytes);
-    std::ifstream file(path, std::ios::binary);
-    if (!file)
+        return ProfileText(gunzip(path, kMaximumTextBytes));
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
         throw FormatError(path + " cannot be opened: check that it exists and that you may read it.");
-    file.seekg(0, std::ios::end);
-    const auto size = file.tellg();
-    file.seekg(0);
-    std::string text(std::size_t(std::max<std::streamoff>(0, size)), '\0');
-    file.read(text.data(), std::streamsize(text.size()));
-    text.resize(std::size_t(file.gcount()));
-    return text;
+    struct stat status {};
+    if (::fstat(fd, &status) == 0 && S_ISREG(status.st_mode) && status.st_size > 0) {
+        // MAP_POPULATE: the pages come from the page cache in one go, not one fault at a time.
+        void* mapping = ::mmap(nullptr, std::size_t(status.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+        if (mapping != MAP_FAILED) {
+            ::close(fd);
+            return ProfileText(mapping, std::size_t(status.st_size));
+        }
+    }
+    // Not a regular file (a pipe, a /proc file) or not mappable: read it.
+    std::string text;
+    char buffer[1 << 16];
+    for (;;) {
+        const ssize_t got = ::read(fd, buffer, sizeof buffer);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            const int error = errno;
+            ::close(fd);
+            throw FormatError(path + " cannot be read: " + std::strerror(error));
+        }
+        if (got == 0)
+            break;
+        if (text.size() + std::size_t(got) > kMaximumTextBytes) {
+            ::close(fd);
+            throw FormatError(path + " is larger than the " + std::to_string(kMaximumTextBytes >> 30) + " GiB Runlens reads.");
+        }
+        text.append(buffer, std::size_t(got));
+    }
+    ::close(fd);
+    return ProfileText(std::move(text));
 }
 
 runlens::format::RunArchive importProfileRun(const std::string& path)
 {
-    const std::string text = readProfileText(path);
-    const std::string head = text.substr(0, 64 * 1024);
+    const ProfileText file = readProfileText(path);
+    const std::string_view text = file.text();
+    const std::string_view head = text.substr(0, 64 * 1024);
     runlens::format::RunArchive run;
     run.runName = std::filesystem::path(path).filename().string();
     std::string source;

@@ -6,6 +6,7 @@
 #include "RunArchive.h"
 
 #include <string>
+#include <string_view>
 
 enum class ProfileFileKind { RunArchive, PerfScript, Folded, Unrecognized };
 
@@ -13,8 +14,30 @@ enum class ProfileFileKind { RunArchive, PerfScript, Folded, Unrecognized };
 // cannot be read.
 ProfileFileKind detectProfileFileKind(const std::string& path);
 
+// The whole text of a profile file: a plain file mapped into memory (no copy: `perf script` files
+// run to gigabytes), a gzip one decompressed. Move-only.
+class ProfileText
+{
+public:
+    ProfileText() = default;
+    explicit ProfileText(std::string decompressed);
+    ProfileText(const void* mapping, std::size_t size);
+    ~ProfileText();
+    ProfileText(ProfileText&& other) noexcept;
+    ProfileText& operator=(ProfileText&& other) noexcept;
+    ProfileText(const ProfileText&) = delete;
+    ProfileText& operator=(const ProfileText&) = delete;
+
+    std::string_view text() const;
+
+private:
+    std::string m_decompressed;
+    const void* m_mapping = nullptr;
+    std::size_t m_mappingSize = 0;
+};
+
 // The whole file as text, decompressed when it is gzip. Throws FormatError naming the file.
-std::string readProfileText(const std::string& path);
+ProfileText readProfileText(const std::string& path);
 
 // A run named after the file, with no series and the file's samples as its profile. Throws
 // FormatError with a sentence naming the file when it is neither folded stacks nor perf script.

@@ -146,7 +146,8 @@ private slots:
         QCOMPARE(detectProfileFileKind(gzip.toStdString()), ProfileFileKind::PerfScript);
         QCOMPARE(detectProfileFileKind(plain.toStdString()), ProfileFileKind::PerfScript);
         QCOMPARE(detectProfileFileKind(fixture(QStringLiteral("folded-simple.txt")).toStdString()), ProfileFileKind::Folded);
-        QCOMPARE(readProfileText(gzip.toStdString()), readAll(plain));
+        QCOMPARE(std::string(readProfileText(gzip.toStdString()).text()), readAll(plain));
+        QCOMPARE(std::string(readProfileText(plain.toStdString()).text()), readAll(plain));
         // A name that says nothing: the content decides.
         QTemporaryDir directory;
         const QString renamed = directory.filePath(QStringLiteral("profile.bin"));
