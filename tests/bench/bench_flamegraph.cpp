@@ -141,6 +141,17 @@ int main(int argc, char** argv)
     const std::size_t samples = quick ? 100'000 : 1'000'000;
     const std::size_t stacks = quick ? 10'000 : 100'000;
     const int repetitions = quick ? 2 : 5;
+    // --write FILE: 60 MB of the `perf script` text of the import figure (32,000 samples), to time other
+    // tools (stackcollapse-perf.pl) on the same input.
+    if (const qsizetype at = application.arguments().indexOf(QStringLiteral("--write")); at > 0 && at + 1 < application.arguments().size()) {
+        const std::string text = perfScriptOf(makeProfile(samples, stacks, 1), 32'000);
+        std::FILE* file = std::fopen(application.arguments().at(at + 1).toLocal8Bit().constData(), "wb");
+        const bool written = file && std::fwrite(text.data(), 1, text.size(), file) == text.size();
+        if (file)
+            std::fclose(file);
+        std::printf("bench_flamegraph: %s %zu bytes of perf script text\n", written ? "wrote" : "could not write", text.size());
+        return written ? 0 : 1;
+    }
 
     std::printf("bench_flamegraph: %zu samples over %zu distinct stacks%s\n", samples, stacks, quick ? " (quick)" : "");
     const ProfileTables baselineProfile = makeProfile(samples, stacks, 1);

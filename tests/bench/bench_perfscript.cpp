@@ -16,6 +16,7 @@
 //   bench_perfscript            ~60 MB, best of 3
 //   bench_perfscript --quick    ~3 MB, one run (the CTest run)
 //   bench_perfscript --write F  writes the ~60 MB text to F and exits (to compare other tools)
+//   bench_perfscript --read F   times readPerfScript on the text of F instead (no checks)
 #include "PerfScriptParser.h"
 
 #include <sys/resource.h>
@@ -751,22 +752,54 @@ void verify(const ProfileTables& profile, const runlens::format::PerfScriptStati
     check(wrongDepth == 0 && frames == expected.frameLines, "each stack has its frames");
 }
 
+// Another tool's input (bench_flamegraph --write): the import alone, best of 3, no checks.
+int timeFile(const char* path)
+{
+    std::string text;
+    if (std::FILE* file = std::fopen(path, "rb")) {
+        char buffer[1 << 16];
+        std::size_t got = 0;
+        while ((got = std::fread(buffer, 1, sizeof buffer, file)) > 0)
+            text.append(buffer, got);
+        std::fclose(file);
+    } else {
+        std::fprintf(stderr, "cannot read %s\n", path);
+        return 1;
+    }
+    double bestCpu = 1e300;
+    std::size_t samples = 0;
+    for (int r = 0; r < 3; ++r) {
+        const double cpuStart = threadCpuSeconds();
+        const ProfileTables profile = runlens::format::readPerfScript(text);
+        bestCpu = std::min(bestCpu, threadCpuSeconds() - cpuStart);
+        samples = profile.samples.size();
+    }
+    std::printf("bench_perfscript: %s, %.1f MB, %zu samples: readPerfScript %.1f MB/s CPU (%.0f ms)\n", path,
+                double(text.size()) / 1e6, samples, double(text.size()) / 1e6 / bestCpu, bestCpu * 1e3);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
     bool quick = false;
     const char* writePath = nullptr;
+    const char* readPath = nullptr;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--quick") == 0) {
             quick = true;
         } else if (std::strcmp(argv[i], "--write") == 0 && i + 1 < argc) {
             writePath = argv[++i];
+        } else if (std::strcmp(argv[i], "--read") == 0 && i + 1 < argc) {
+            readPath = argv[++i];
         } else {
-            std::fprintf(stderr, "usage: %s [--quick] [--write FILE]\n", argv[0]);
+            std::fprintf(stderr, "usage: %s [--quick] [--write FILE | --read FILE]\n", argv[0]);
             return 2;
         }
     }
+    if (readPath)
+        return timeFile(readPath);
     const std::size_t bytes = quick ? 3'000'000 : 60'000'000;
 
     Expected expected;
