@@ -69,6 +69,12 @@ QString Run::hostName() const
     return QString::fromStdString(host->value("hostname", std::string()));
 }
 
+QString Run::source() const
+{
+    const auto source = m_archive.manifest.find("imported_from");
+    return source != m_archive.manifest.end() && source->is_string() ? QString::fromStdString(source->get<std::string>()) : QString();
+}
+
 QString Run::note() const
 {
     const auto& run = m_archive.manifest.value("run", nlohmann::json::object());

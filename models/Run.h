@@ -36,6 +36,8 @@ public:
     const QString& filePath() const { return m_filePath; }
     QString name() const;
     QString hostName() const;
+    // The tool a run was imported from ("APerf 1.2.0", "perf script"); empty for runlens-rec's.
+    QString source() const;
     QString note() const;
     // The manifest's run tags (`runlens-rec record --tag key=value`); empty when it has none.
     QString tag(const char* key) const;

@@ -44,8 +44,11 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const
     if (role == FilePathRole)
         return entry.run->filePath();
     if (role == Qt::ToolTipRole) {
-        return tr("%1\n%2\nrecorded on %3 at %4").arg(entry.displayName, entry.run->filePath(), entry.run->hostName(),
-                                                      entry.run->startTime().toString(Qt::ISODate));
+        QString text = tr("%1\n%2\nrecorded on %3 at %4").arg(entry.displayName, entry.run->filePath(), entry.run->hostName(),
+                                                              entry.run->startTime().toString(Qt::ISODate));
+        if (const QString source = entry.run->source(); !source.isEmpty())
+            text += QLatin1Char('\n') + tr("from %1").arg(source);
+        return text;
     }
     switch (index.column()) {
     case NameColumn:

@@ -1,5 +1,6 @@
 #include "RunLoader.h"
 
+#include "AperfImport.h"
 #include "ArchiveReader.h"
 #include "FormatError.h"
 #include "ProfileImport.h"
@@ -8,24 +9,31 @@
 
 namespace {
 
-// Folded stacks and `perf script` output (plain or gzip) open as runs too: a run named after the
-// file, with a profile and no series. Anything else goes to the archive reader and its messages.
-runlens::format::RunArchive readRunOrProfile(const std::string& path, const runlens::format::ReadProgress& progress)
+// The runs of a file, told by its content: folded stacks and `perf script` output (plain or gzip)
+// open as a run named after the file, with a profile and no series; an APerf record archive as a
+// run, an APerf report as one run per record archive it holds. Anything else goes to the archive
+// reader and its messages.
+std::vector<runlens::format::RunArchive> readRuns(const std::string& path, const runlens::format::ReadProgress& progress)
 {
     const ProfileFileKind kind = detectProfileFileKind(path);
+    std::vector<runlens::format::RunArchive> runs;
     if (kind == ProfileFileKind::PerfScript || kind == ProfileFileKind::Folded)
-        return importProfileRun(path);
-    return runlens::format::readRunArchive(path, {}, progress);
+        runs.push_back(importProfileRun(path));
+    else if (aperf::isAperfFile(path))
+        runs = aperf::importAperfRuns(path);
+    else
+        runs.push_back(runlens::format::readRunArchive(path, {}, progress));
+    return runs;
 }
 
 } // namespace
 
 namespace {
 
-// What one load ends with: the run, or why there is none.
+// What one load ends with: the runs (an APerf report holds several), or why there are none.
 struct LoadResult {
     QString path;
-    RunPtr run;
+    std::vector<RunPtr> runs;
     QString error;
     bool cancelled = false;
 };
@@ -44,7 +52,17 @@ RunLoader::RunLoader(QObject* parent)
 
 RunPtr RunLoader::loadNow(const QString& path)
 {
-    return std::make_shared<const Run>(path, readRunOrProfile(path.toStdString(), {}));
+    return loadAllNow(path).front();
+}
+
+std::vector<RunPtr> RunLoader::loadAllNow(const QString& path)
+{
+    std::vector<RunPtr> runs;
+    for (auto& archive : readRuns(path.toStdString(), {}))
+        runs.push_back(std::make_shared<const Run>(path, std::move(archive)));
+    if (runs.empty())
+        throw runlens::format::FormatError(path.toStdString() + " holds no run.");
+    return runs;
 }
 
 void RunLoader::load(const QStringList& paths)
@@ -52,14 +70,16 @@ void RunLoader::load(const QStringList& paths)
     for (const QString& path : paths) {
         m_jobs.start(
             [path](JobControl& control) {
-                LoadResult result{path, nullptr, {}, false};
+                LoadResult result{path, {}, {}, false};
                 try {
                     const auto progress = [&control](std::uint64_t done, std::uint64_t total) {
                         control.setProgress(total > 0 ? double(done) / double(total) : 0.0);
                         return !control.isCancelled();
                     };
-                    auto archive = readRunOrProfile(path.toStdString(), progress);
-                    result.run = std::make_shared<const Run>(path, std::move(archive));
+                    for (auto& archive : readRuns(path.toStdString(), progress))
+                        result.runs.push_back(std::make_shared<const Run>(path, std::move(archive)));
+                    if (result.runs.empty())
+                        result.error = tr("%1 holds no run.").arg(path);
                 } catch (const runlens::format::ReadCancelled&) {
                     result.cancelled = true;
                 } catch (const runlens::format::FormatError& error) {
@@ -72,9 +92,10 @@ void RunLoader::load(const QStringList& paths)
             // Delivered in the order the files were asked for, not the order they finished: the
             // first run the user named becomes the baseline and the colours follow the list.
             [this](const LoadResult& result) {
-                if (result.run)
-                    emit runLoaded(result.run);
-                else if (result.cancelled)
+                if (!result.runs.empty()) {
+                    for (const RunPtr& run : result.runs)
+                        emit runLoaded(run);
+                } else if (result.cancelled)
                     emit loadCancelled(result.path);
                 else
                     emit loadFailed(result.path, result.error);

@@ -19,8 +19,10 @@ public:
     // Stops every load in flight; their files report loadCancelled.
     void cancelAll() { m_jobs.cancelAll(); }
     bool isBusy() const { return m_jobs.isBusy(); }
-    // Loads one archive on the calling thread (command-line tools, tests). Throws
-    // runlens::format::FormatError with a sentence naming the file.
+    // Loads a file's runs on the calling thread (command-line tools, tests): one, or one per
+    // record archive of an APerf report. Throws runlens::format::FormatError with a sentence
+    // naming the file. loadNow gives the first.
+    static std::vector<RunPtr> loadAllNow(const QString& path);
     static RunPtr loadNow(const QString& path);
 
 signals:

@@ -235,7 +235,8 @@ int runExportCommand(int argc, char** argv)
     RunSet runSet;
     for (const QString& path : runPaths) {
         try {
-            runSet.add(RunLoader::loadNow(path));
+            for (const RunPtr& run : RunLoader::loadAllNow(path))
+                runSet.add(run);
         } catch (const runlens::format::FormatError& failure) {
             printError(QString::fromUtf8(failure.what()));
             return 1;

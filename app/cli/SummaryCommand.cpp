@@ -192,8 +192,8 @@ int runSummaryCommand(int argc, char** argv)
     }
     for (const QString& path : QStringList{parser.value(baseline)} + parser.positionalArguments()) {
         try {
-            const RunPtr run = RunLoader::loadNow(path);
-            request.runs.push_back(SummaryRequest::input(run, run->name(), timeWindow));
+            for (const RunPtr& run : RunLoader::loadAllNow(path))
+                request.runs.push_back(SummaryRequest::input(run, run->name(), timeWindow));
         } catch (const runlens::format::FormatError& failure) {
             printError(QString::fromUtf8(failure.what()));
             return 1;

@@ -1,5 +1,6 @@
 #include "ProfileImport.h"
 
+#include "AperfImport.h"
 #include "ArchiveReader.h"
 #include "FoldedImporter.h"
 #include "FormatError.h"
@@ -206,7 +207,16 @@ runlens::format::RunArchive importProfileRun(const std::string& path)
 
 runlens::format::ProfileTables loadProfile(const std::string& path)
 {
-    if (detectProfileFileKind(path) == ProfileFileKind::RunArchive) {
+    const ProfileFileKind kind = detectProfileFileKind(path);
+    if (kind == ProfileFileKind::RunArchive && aperf::isAperfFile(path)) {
+        for (auto& run : aperf::importAperfRuns(path)) {
+            if (run.profile)
+                return std::move(*run.profile);
+        }
+        throw FormatError(path + " has no CPU profile APerf kept as folded stacks (collapse.out) or perf script text "
+                                 "(script.out).");
+    }
+    if (kind == ProfileFileKind::RunArchive) {
         auto archive = runlens::format::readRunArchive(path);
         if (!archive.profile)
             throw FormatError(path + " has no CPU profile: record with stack sampling enabled.");

@@ -194,6 +194,20 @@ private slots:
         QVERIFY(!plain.out.contains("Price-performance"));
     }
 
+    void aperfRunAgainstARunlensRun()
+    {
+        // A colleague's APerf run (Graviton, 16 CPUs) as the baseline of one of ours (2 x86 CPUs):
+        // the shared metrics are compared and the host differences said.
+        const QString aperf = QStringLiteral(RUNLENS_SOURCE_DIR "/tests/fixtures/aperf/test_run_1.tar.gz");
+        const Result result = runSummary({QStringLiteral("--baseline"), aperf, kTuned, QStringLiteral("--format"), QStringLiteral("md")});
+        QVERIFY2(result.exitCode == 0, result.err.constData());
+        const QString text = QString::fromUtf8(result.out);
+        QVERIFY2(text.contains(QStringLiteral("CPU count (16 in test_run_1, 2 in demo-tuned)")), qPrintable(text.left(3000)));
+        QVERIFY(text.contains(QStringLiteral("The runs differ in kernel (5.10.")));
+        QVERIFY(text.contains(QStringLiteral("| User CPU (`cpu.user`) | CPU | 0.26 % | 74.5 % (")));
+        QVERIFY(text.contains(QStringLiteral("(`mem.available`)")));
+    }
+
     void unreadableArchiveIsNamed()
     {
         const QString missing = QStringLiteral(RUNLENS_BINARY_DIR "/no-such-run.tar.gz");

@@ -1,0 +1,342 @@
+#include "AperfImport.h"
+
+#include "AperfArchive.h"
+#include "AperfBincode.h"
+#include "AperfProcTexts.h"
+#include "FoldedImporter.h"
+#include "FormatError.h"
+#include "PerfScriptParser.h"
+
+#include <algorithm>
+#include <ctime>
+#include <limits>
+#include <optional>
+
+using runlens::format::FormatError;
+using runlens::format::RunArchive;
+
+namespace aperf {
+
+namespace {
+
+// "2026-01-30T08:25:46.092Z" from Unix nanoseconds, as runlens-rec writes start.utc.
+std::string utcText(std::int64_t unixNs)
+{
+    const std::time_t seconds = std::time_t(unixNs / 1'000'000'000);
+    std::tm parts{};
+    gmtime_r(&seconds, &parts);
+    char text[96];
+    std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.tm_year + 1900, parts.tm_mon + 1,
+                  parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec, int(unixNs % 1'000'000'000 / 1'000'000));
+    return text;
+}
+
+// What the import of one record archive found, skipped and noted, for the manifest.
+struct Report {
+    nlohmann::json skipped = nlohmann::json::array();
+    nlohmann::json notes = nlohmann::json::array();
+    void skip(const std::string& file, const std::string& why) { skipped.push_back({{"file", file}, {"reason", why}}); }
+};
+
+// The records of one time-series source, or none when the archive lacks it or it cannot be read.
+std::vector<TimedText> timedTexts(const AperfEntries& entries, std::string_view name, Report& report)
+{
+    const std::optional<std::string> file = findDataFile(entries, name);
+    if (!file)
+        return {};
+    try {
+        return readTimedTexts(entries.files.at(*file), *file);
+    } catch (const FormatError& error) {
+        report.skip(*file, error.what());
+        return {};
+    }
+}
+
+void addGroup(RunArchive& run, ImportedGroup group)
+{
+    if (group.table.keys.empty())
+        return;
+    for (auto& metric : group.metrics)
+        run.metrics.push_back(std::move(metric));
+    run.series.push_back(std::move(group.table));
+}
+
+// The first value of a key in the first record of a text file ("MemTotal:  1234 kB" -> 1234).
+std::optional<double> firstValue(const std::vector<TimedText>& samples, std::string_view key)
+{
+    if (samples.empty())
+        return std::nullopt;
+    const std::string_view text = samples.front().text;
+    const std::size_t at = text.find(key);
+    if (at == std::string_view::npos)
+        return std::nullopt;
+    std::size_t i = at + key.size();
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == ':'))
+        ++i;
+    double value = 0;
+    bool digits = false;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+        value = value * 10 + (text[i++] - '0');
+        digits = true;
+    }
+    return digits ? std::optional<double>(value) : std::nullopt;
+}
+
+// CPUs in the first /proc/stat text: its "cpuN" lines.
+std::uint64_t cpuCount(const std::vector<TimedText>& stat)
+{
+    if (stat.empty())
+        return 0;
+    std::uint64_t count = 0;
+    std::string_view text = stat.front().text;
+    while (!text.empty()) {
+        const std::size_t newline = text.find('\n');
+        const std::string_view line = text.substr(0, newline);
+        if (line.size() > 3 && line.starts_with("cpu") && line[3] >= '0' && line[3] <= '9')
+            ++count;
+        if (newline == std::string_view::npos)
+            break;
+        text.remove_prefix(newline + 1);
+    }
+    return count;
+}
+
+// The host facts APerf records, where runlens-rec puts them: manifest "host" and "ec2", and the
+// attachments host/sysctl.json and host/kernel-config.txt.
+void addHostFacts(const AperfEntries& entries, RunArchive& run, const std::vector<TimedText>& stat,
+                  const std::vector<TimedText>& meminfo, Report& report)
+{
+    nlohmann::json host = nlohmann::json::object();
+    nlohmann::json ec2 = {{"available", false}, {"reason", "APerf's system information is missing or unreadable"}};
+    std::map<std::string, std::string> sysctl;
+    std::map<std::string, std::string> kernelConfig;
+    if (const auto file = findDataFile(entries, "sysctl")) {
+        try {
+            sysctl = readSysctl(entries.files.at(*file), *file).values;
+            nlohmann::json values = nlohmann::json::object();
+            for (const auto& [key, value] : sysctl)
+                values[key] = value;
+            run.attachments["host/sysctl.json"] = values.dump(1, ' ', false, nlohmann::json::error_handler_t::replace);
+        } catch (const FormatError& error) {
+            report.skip(*file, error.what());
+        }
+    }
+    if (const auto file = findDataFile(entries, "kernel_config")) {
+        try {
+            kernelConfig = flattenKernelConfig(readKernelConfig(entries.files.at(*file), *file));
+            std::string text;
+            for (const auto& [key, value] : kernelConfig)
+                text += key + "=" + value + "\n";
+            run.attachments["host/kernel-config.txt"] = std::move(text);
+        } catch (const FormatError& error) {
+            report.skip(*file, error.what());
+        }
+    }
+    if (const auto file = findDataFile(entries, "systeminfo")) {
+        try {
+            const SystemInfo info = readSystemInfo(entries.files.at(*file), *file);
+            host["kernel_release"] = info.kernelVersion;
+            host["hostname"] = info.hostName;
+            host["os_release"] = info.osVersion;
+            if (info.totalCpus > 0)
+                host["cpus_online"] = info.totalCpus;
+            if (!info.instance.instanceType.empty()) {
+                ec2 = {{"available", true}, {"source", "APerf system information"}, {"instance_type", info.instance.instanceType},
+                       {"instance_id", info.instance.instanceId}, {"region", info.instance.region}, {"ami_id", info.instance.amiId}};
+            }
+        } catch (const FormatError& error) {
+            report.skip(*file, error.what());
+        }
+    }
+    // What the other files tell when the system information does not.
+    const auto fact = [&sysctl](const char* key) {
+        const auto it = sysctl.find(key);
+        return it != sysctl.end() ? it->second : std::string();
+    };
+    if (!host.contains("kernel_release") && !fact("kernel.osrelease").empty())
+        host["kernel_release"] = fact("kernel.osrelease");
+    if (!host.contains("hostname") && !fact("kernel.hostname").empty())
+        host["hostname"] = fact("kernel.hostname");
+    if (!host.contains("cpus_online") && cpuCount(stat) > 0)
+        host["cpus_online"] = cpuCount(stat);
+    if (const auto total = firstValue(meminfo, "MemTotal:"))
+        host["memory_total_bytes"] = std::uint64_t(*total * 1024.0);
+    if (kernelConfig.contains("CONFIG_ARM64"))
+        host["architecture"] = "aarch64";
+    else if (kernelConfig.contains("CONFIG_X86_64"))
+        host["architecture"] = "x86_64";
+    run.manifest["host"] = std::move(host);
+    run.manifest["ec2"] = std::move(ec2);
+}
+
+// collapse.out (folded) or script.out (perf script text) as the run's profile; other profile
+// data (perf.data, flame graph SVGs, Java profiles) is listed as there but not read.
+void addProfile(const AperfEntries& entries, RunArchive& run, Report& report)
+{
+    std::vector<std::string> notRead;
+    for (const auto& [name, bytes] : entries.files) {
+        if (name == "collapse.out" || name.ends_with("/collapse.out")) {
+            run.profile = importFolded(bytes);
+            run.profile->info["source"] = "folded";
+            run.profile->info["aperf_file"] = name;
+        } else if ((name == "script.out" || name.ends_with("/script.out")) && !run.profile) {
+            run.profile = runlens::format::readPerfScript(bytes);
+            run.profile->info["aperf_file"] = name;
+        } else if (name.starts_with("perf_profile") || name.starts_with("raw_perf_cpu_profile") || name.ends_with(".svg")
+                   || name.ends_with(".jfr") || (name.ends_with(".html") && name.find("java") != std::string::npos)) {
+            notRead.push_back(name);
+        }
+    }
+    if (run.profile && run.profile->empty())
+        run.profile.reset();
+    if (!notRead.empty() && !run.profile) {
+        std::string list;
+        for (const std::string& name : notRead)
+            list += (list.empty() ? "" : ", ") + name;
+        report.notes.push_back("The run has profile data Runlens does not read (" + list
+                               + "); APerf kept no folded stacks (collapse.out) or perf script text (script.out) to import.");
+    }
+}
+
+// APerf's own cost per collector (aperf_stats.bin), in ms, under ids of its own.
+void addAperfStats(const AperfEntries& entries, RunArchive& run, std::int64_t zeroNs, Report& report)
+{
+    const auto file = findDataFile(entries, "aperf_stats");
+    if (!file)
+        return;
+    std::vector<AperfStatRecord> records;
+    try {
+        records = readAperfStats(entries.files.at(*file), *file);
+    } catch (const FormatError& error) {
+        report.skip(*file, error.what());
+        return;
+    }
+    runlens::format::SeriesTable table;
+    table.group = "aperf";
+    std::map<std::string, std::size_t> columns;
+    for (const AperfStatRecord& record : records) {
+        table.timestampsNs.push_back(record.timeNs - zeroNs);
+        for (auto& column : table.columns)
+            column.push_back(std::numeric_limits<double>::quiet_NaN());
+        for (const auto& [key, micros] : record.values) {
+            auto it = columns.find(key);
+            if (it == columns.end()) {
+                it = columns.emplace(key, table.keys.size()).first;
+                table.keys.push_back({"aperf.collector_time", key});
+                table.columns.emplace_back(table.timestampsNs.size(), std::numeric_limits<double>::quiet_NaN());
+            }
+            table.columns[it->second].back() = double(micros) / 1000.0;
+        }
+    }
+    if (table.keys.empty())
+        return;
+    run.metrics.push_back({"aperf.collector_time", "APerf collector time", "ms", runlens::format::MetricKind::Gauge,
+                           runlens::format::BetterDirection::Lower, "collector", "Recorder",
+                           "Time APerf spent collecting (<data>-collect) and writing (<data>-print) each source per "
+                           "interval, and in all (aperf)."});
+    run.series.push_back(std::move(table));
+}
+
+} // namespace
+
+bool isAperfFile(const std::string& path)
+{
+    const AperfKind kind = detectAperf(path);
+    return kind == AperfKind::RecordArchive || kind == AperfKind::ReportTarball || kind == AperfKind::YamlEra;
+}
+
+RunArchive importAperfRecord(const AperfEntries& entries, const std::string& source)
+{
+    Report report;
+    RunArchive run;
+    run.runName = entries.topDirectory;
+
+    std::optional<MetaData> meta;
+    if (entries.files.contains("meta_data.bin")) {
+        try {
+            meta = readMetaData(entries.files.at("meta_data.bin"), "meta_data.bin");
+        } catch (const FormatError& error) {
+            report.skip("meta_data.bin", error.what());
+        }
+    }
+
+    const std::vector<TimedText> stat = timedTexts(entries, "cpu_utilization", report);
+    const std::vector<TimedText> meminfo = timedTexts(entries, "meminfo", report);
+    const std::vector<TimedText> vmstat = timedTexts(entries, "vmstat", report);
+    const std::vector<TimedText> interrupts = timedTexts(entries, "interrupts", report);
+    const std::vector<TimedText> diskstats = timedTexts(entries, "diskstats", report);
+    const std::vector<TimedText> netstat = timedTexts(entries, "netstat", report);
+    const std::vector<TimedText> numastat = timedTexts(entries, "numastat", report);
+    const std::vector<TimedText> perfStat = timedTexts(entries, "perf_stat", report);
+
+    // The run starts at APerf's collection start when it says (1.2.3), else at the first sample
+    // of any source (its meta time is before the ~13 s of preparing the collectors).
+    std::int64_t zeroNs = std::numeric_limits<std::int64_t>::max();
+    std::int64_t lastNs = std::numeric_limits<std::int64_t>::min();
+    for (const auto* samples : {&stat, &meminfo, &vmstat, &interrupts, &diskstats, &netstat, &numastat, &perfStat}) {
+        if (samples->empty())
+            continue;
+        zeroNs = std::min(zeroNs, samples->front().timeNs);
+        lastNs = std::max(lastNs, samples->back().timeNs);
+    }
+    if (meta && meta->collectionStartNs)
+        zeroNs = *meta->collectionStartNs;
+    if (zeroNs == std::numeric_limits<std::int64_t>::max())
+        throw FormatError(source + " is an APerf run without any time series APerf records (cpu_utilization, meminfo, "
+                                   "vmstat ...) that Runlens could read.");
+
+    addGroup(run, cpuFromProcStat(stat, zeroNs));
+    addGroup(run, memoryFromMeminfo(meminfo, zeroNs));
+    addGroup(run, memoryFromVmstat(vmstat, zeroNs));
+    addGroup(run, interruptsFromProcInterrupts(interrupts, zeroNs));
+    addGroup(run, disksFromDiskstats(diskstats, zeroNs));
+    addGroup(run, networkFromNetstat(netstat, zeroNs));
+    addGroup(run, numaFromNumastat(numastat, zeroNs));
+    addGroup(run, pmuFromPerfStat(perfStat, zeroNs));
+    addAperfStats(entries, run, zeroNs, report);
+    addHostFacts(entries, run, stat, meminfo, report);
+    addProfile(entries, run, report);
+    for (const char* name : {"processes", "memalloc", "ena_stat", "efa_stat"}) {
+        if (findDataFile(entries, name))
+            report.notes.push_back(std::string("APerf's ") + name + " data is not imported yet.");
+    }
+
+    const std::string version = meta ? meta->collectorVersion : std::string();
+    const std::string tool = version.empty() ? std::string("APerf") : "APerf " + version;
+    const std::string runName = meta && !meta->runName.empty() ? meta->runName : entries.topDirectory;
+    run.manifest["run"] = {{"name", runName},
+                           {"note", "Recorded by " + tool + (meta && !meta->commitSha.empty() ? " (" + meta->commitSha + ")" : "")
+                                        + ", imported by Runlens from " + source + "."}};
+    run.manifest["imported_from"] = tool;
+    run.manifest["start"] = {{"unix_ns", zeroNs}, {"utc", utcText(zeroNs)}};
+    if (meta && meta->interval > 0)
+        run.manifest["interval_ns"] = std::int64_t(meta->interval) * 1'000'000'000;
+    run.manifest["end"] = {{"elapsed_ns", lastNs - zeroNs}, {"reason", "imported"}};
+    run.manifest["import"] = {{"tool", tool}, {"source", source}, {"skipped", std::move(report.skipped)},
+                              {"notes", std::move(report.notes)}};
+    return run;
+}
+
+std::vector<RunArchive> importAperfRuns(const std::string& path)
+{
+    switch (detectAperf(path)) {
+    case AperfKind::RecordArchive:
+        return {importAperfRecord(readAperfEntries(path), path)};
+    case AperfKind::ReportTarball: {
+        std::vector<RunArchive> runs;
+        for (const auto& [name, bytes] : embeddedRunArchives(path)) {
+            const std::string source = path + " (" + name + ")";
+            runs.push_back(importAperfRecord(readAperfEntries(bytes, source), source));
+        }
+        return runs;
+    }
+    case AperfKind::YamlEra:
+        throw FormatError(path + " is an APerf run of the YAML era (APerf 0.1.6 or older), which Runlens does not read: "
+                                 "record it again with a current APerf.");
+    case AperfKind::NotAperf:
+        break;
+    }
+    throw FormatError(path + " is not an APerf run archive or report.");
+}
+
+} // namespace aperf

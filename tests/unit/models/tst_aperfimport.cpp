@@ -1,0 +1,258 @@
+// APerf runs opened as Runlens runs: test_run_1 (APerf 1.2.0, 16 Graviton CPUs, 5 s) against the
+// values APerf's own report shows for it (tests/fixtures/aperf/test_run_1.expected.json, made by
+// make-expected.py from the report tarball: truncated to 2 decimals, hence within 0.01), its
+// memory against the meminfo text, the report tarball as its two runs, host facts compared with
+// a Runlens run, and what a damaged source costs.
+#include "AperfArchive.h"
+#include "AperfImport.h"
+#include "summary/Comparability.h"
+#include "FormatError.h"
+#include "ProfileImport.h"
+#include "RunListModel.h"
+#include "RunLoader.h"
+#include "RunSet.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <cmath>
+
+namespace {
+
+QString fixture(const QString& name)
+{
+    return QStringLiteral(RUNLENS_SOURCE_DIR "/tests/fixtures/aperf/") + name;
+}
+
+nlohmann::json expected()
+{
+    QFile file(fixture(QStringLiteral("test_run_1.expected.json")));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
+}
+
+// APerf's value for each sample but the first (APerf shows a made-up 0 where no change is known
+// yet; Runlens shows nothing), against the run's series, within APerf's 2-decimal truncation.
+void compareWithAperf(const Run& run, const char* metric, const char* instance, const nlohmann::json& item, int firstSample,
+                      const char* key = "values")
+{
+    const SeriesView series = run.series(QString::fromLatin1(metric), QString::fromLatin1(instance));
+    const auto& values = item[key];
+    QVERIFY2(!series.isEmpty(), metric);
+    QCOMPARE(series.size(), values.size() - std::size_t(firstSample));
+    int compared = 0;
+    for (std::size_t i = 1; i < values.size(); ++i) {
+        const std::size_t row = i - std::size_t(firstSample);
+        QVERIFY2(row < series.size(), metric);
+        const double ours = series.values[row];
+        const double theirs = values[i].get<double>();
+        QVERIFY2(std::abs(ours - theirs) < 0.01,
+                 qPrintable(QStringLiteral("%1[%2] sample %3: %4, APerf shows %5").arg(metric, instance).arg(i).arg(ours).arg(theirs)));
+        ++compared;
+    }
+    QVERIFY(compared >= 5);
+}
+
+// A tar.gz built in memory: (path, bytes) entries.
+QByteArray tarGz(const std::vector<std::pair<std::string, std::string>>& entries)
+{
+    std::string out(1 << 22, '\0');
+    std::size_t used = 0;
+    archive* writer = archive_write_new();
+    archive_write_set_format_pax_restricted(writer);
+    archive_write_add_filter_gzip(writer);
+    archive_write_open_memory(writer, out.data(), out.size(), &used);
+    for (const auto& [path, bytes] : entries) {
+        archive_entry* entry = archive_entry_new();
+        archive_entry_set_pathname(entry, path.c_str());
+        archive_entry_set_size(entry, la_int64_t(bytes.size()));
+        archive_entry_set_filetype(entry, AE_IFREG);
+        archive_entry_set_perm(entry, 0644);
+        archive_write_header(writer, entry);
+        archive_write_data(writer, bytes.data(), bytes.size());
+        archive_entry_free(entry);
+    }
+    archive_write_close(writer);
+    archive_write_free(writer);
+    return QByteArray(out.data(), qsizetype(used));
+}
+
+QString writeFile(const QTemporaryDir& directory, const QString& name, const QByteArray& bytes)
+{
+    const QString path = directory.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    file.write(bytes);
+    return path;
+}
+
+} // namespace
+
+class TestAperfImport : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void recordArchiveValuesAreApersOwn()
+    {
+        const nlohmann::json values = expected();
+        QVERIFY(values.is_object());
+        const RunPtr run = RunLoader::loadNow(fixture(QStringLiteral("test_run_1.tar.gz")));
+        QCOMPARE(run->name(), QStringLiteral("test_run_1"));
+        QCOMPARE(run->manifest()["imported_from"].get<std::string>(), std::string("APerf 1.2.0"));
+        // The run list says where the run came from.
+        RunSet runs;
+        runs.add(run);
+        RunListModel list(&runs);
+        QVERIFY(list.index(0, 0).data(Qt::ToolTipRole).toString().endsWith(QStringLiteral("from APerf 1.2.0")));
+
+        compareWithAperf(*run, "cpu.user", "all", values["cpu_utilization"]["user_all"], 0);
+        compareWithAperf(*run, "cpu.system", "all", values["cpu_utilization"]["system_all"], 0);
+        compareWithAperf(*run, "cpu.user", "cpu0", values["cpu_utilization"]["user_cpu0"], 0);
+        // cpu.busy is 100 - idle - iowait, as runlens-rec counts it (APerf's "total" counts iowait as
+        // busy): against the raw text's values (make-expected.py checked the rest against APerf's).
+        compareWithAperf(*run, "cpu.busy", "cpu0", values["cpu_utilization"]["busy_cpu0"], 0, "raw_runlens_busy");
+        // The first PMU sample counts from before the recording started: left out.
+        compareWithAperf(*run, "pmu.ipc", "all", values["perf_stat"]["ipc_all"], 1);
+        compareWithAperf(*run, "pmu.ipc", "cpu0", values["perf_stat"]["ipc_cpu0"], 1);
+        QCOMPARE(run->instances(QStringLiteral("cpu.user")).size(), 17); // 16 CPUs and "all"
+
+        // Memory: the meminfo text's kB in bytes, every sample.
+        for (const auto& [key, id] : std::vector<std::pair<const char*, const char*>>{
+                 {"MemTotal", "mem.total"}, {"MemFree", "mem.free"}, {"MemAvailable", "mem.available"}, {"Cached", "mem.cached"}, {"Dirty", "mem.dirty"}}) {
+            const SeriesView series = run->series(QString::fromLatin1(id), QString());
+            const auto& aperf = values["meminfo"][key]["values"];
+            QCOMPARE(series.size(), aperf.size());
+            for (std::size_t i = 0; i < series.size(); ++i)
+                QCOMPARE(series.values[i], aperf[i].get<double>());
+        }
+        // Host facts where runlens-rec puts them: the hand-edited systeminfo is skipped (and said),
+        // the rest comes from sysctl, the kernel config and the kernel texts.
+        const nlohmann::json& host = run->manifest()["host"];
+        QCOMPARE(host["cpus_online"].get<int>(), 16);
+        QCOMPARE(host["architecture"].get<std::string>(), std::string("aarch64"));
+        QVERIFY(host["kernel_release"].get<std::string>().starts_with("5.10."));
+        QVERIFY(run->attachments().contains("host/sysctl.json"));
+        QVERIFY(run->attachments().at("host/kernel-config.txt").find("CONFIG_ARM64=y") != std::string::npos);
+        const nlohmann::json& skipped = run->manifest()["import"]["skipped"];
+        QCOMPARE(skipped.size(), std::size_t(1));
+        QVERIFY(skipped[0]["file"].get<std::string>().starts_with("systeminfo"));
+        QVERIFY(!skipped[0]["reason"].get<std::string>().empty());
+        // Interrupts, disks, network and APerf's own numastat and overhead are there too.
+        QVERIFY(run->hasMetric(QStringLiteral("irq.ipi_cpu_rate")));
+        QVERIFY(run->hasMetric(QStringLiteral("disk.read_iops")));
+        QVERIFY(run->hasMetric(QStringLiteral("net.tcpext.tcptimeouts")));
+        QVERIFY(run->hasMetric(QStringLiteral("numa.numa_hit")));
+        QVERIFY(run->hasMetric(QStringLiteral("aperf.collector_time")));
+    }
+
+    void reportOpensAsItsRuns()
+    {
+        const std::vector<RunPtr> runs = RunLoader::loadAllNow(fixture(QStringLiteral("test_report.tar.gz")));
+        QCOMPARE(runs.size(), std::size_t(2));
+        QCOMPARE(runs[0]->name(), QStringLiteral("test_run_1"));
+        QCOMPARE(runs[1]->name(), QStringLiteral("test_run_2"));
+        // The embedded copy of test_run_1 is the record archive: the same values.
+        const RunPtr record = RunLoader::loadNow(fixture(QStringLiteral("test_run_1.tar.gz")));
+        const SeriesView a = runs[0]->series(QStringLiteral("cpu.user"), QStringLiteral("all"));
+        const SeriesView b = record->series(QStringLiteral("cpu.user"), QStringLiteral("all"));
+        QCOMPARE(a.size(), b.size());
+        for (std::size_t i = 0; i < a.size(); ++i)
+            QCOMPARE(a.values[i], b.values[i]);
+    }
+
+    void comparedWithARunlensRun()
+    {
+        // The comparability rules see the same facts in both: CPU count and kernel differ.
+        QFile rules(QStringLiteral(RUNLENS_SOURCE_DIR "/resources/comparability.json"));
+        QVERIFY(rules.open(QIODevice::ReadOnly));
+        Comparability comparability;
+        QString error;
+        QVERIFY2(comparability.load(rules.readAll(), &error), qPrintable(error));
+        const RunPtr aperf = RunLoader::loadNow(fixture(QStringLiteral("test_run_1.tar.gz")));
+        const RunPtr ours = RunLoader::loadNow(QStringLiteral(RUNLENS_SOURCE_DIR "/resources/demo/demo-tuned.tar.gz"));
+        const ComparabilityReport report = comparability.compare({Comparability::factsOf(*aperf), Comparability::factsOf(*ours)},
+                                                                 {aperf->name(), ours->name()});
+        QStringList keys;
+        for (const auto& warning : report.warnings)
+            keys << warning.key;
+        QVERIFY2(keys.contains(QStringLiteral("cpus_online")), qPrintable(keys.join(QLatin1Char(','))));
+        QVERIFY(keys.contains(QStringLiteral("kernel_release")));
+        // Metrics the two share overlay under one id.
+        for (const char* id : {"cpu.user", "cpu.busy", "mem.available", "mem.vm.pgfault", "irq.cpu_rate", "disk.read_bytes"})
+            QVERIFY2(aperf->hasMetric(QString::fromLatin1(id)) && ours->hasMetric(QString::fromLatin1(id)), id);
+    }
+
+    void damagedSourceCostsOnlyItself()
+    {
+        // test_run_1 with its cpu_utilization cut in the middle of a record and a vmstat whose
+        // first length prefix points past the end.
+        const aperf::AperfEntries entries = aperf::readAperfEntries(fixture(QStringLiteral("test_run_1.tar.gz")).toStdString());
+        std::vector<std::pair<std::string, std::string>> files;
+        for (const auto& [name, bytes] : entries.files) {
+            std::string content = bytes;
+            if (name.starts_with("cpu_utilization"))
+                content.resize(content.size() / 2 - 7); // the records are of equal size: not on a boundary
+            if (name.starts_with("vmstat"))
+                content.replace(8 + 4, 8, std::string("\xff\xff\xff\xff\xff\xff\xff\x7f", 8));
+            files.emplace_back("damaged/" + name, std::move(content));
+        }
+        QTemporaryDir directory;
+        const QString path = writeFile(directory, QStringLiteral("damaged.tar.gz"), tarGz(files));
+        const RunPtr run = RunLoader::loadNow(path);
+        QVERIFY(!run->hasMetric(QStringLiteral("cpu.user")));
+        QVERIFY(!run->hasMetric(QStringLiteral("mem.vm.pgfault")));
+        QVERIFY(run->hasMetric(QStringLiteral("mem.available")));
+        QVERIFY(run->hasMetric(QStringLiteral("pmu.ipc")));
+        QStringList skipped;
+        for (const auto& item : run->manifest()["import"]["skipped"])
+            skipped << QString::fromStdString(item["file"].get<std::string>() + ": " + item["reason"].get<std::string>());
+        QCOMPARE(skipped.size(), 3); // systeminfo (hand-edited upstream), cpu_utilization, vmstat
+        QVERIFY2(skipped.filter(QStringLiteral("cpu_utilization")).size() == 1, qPrintable(skipped.join(QLatin1Char('\n'))));
+        QVERIFY2(skipped.filter(QStringLiteral("vmstat")).size() == 1, qPrintable(skipped.join(QLatin1Char('\n'))));
+    }
+
+    void yamlEraSaysSoInOneSentence()
+    {
+        QTemporaryDir directory;
+        const QString path = writeFile(directory, QStringLiteral("old.tar.gz"),
+                                       tarGz({{"old/cpu_utilization_2023-01-01_00_00_00.yaml", "---\ntime: x\n"}}));
+        try {
+            RunLoader::loadNow(path);
+            QFAIL("a YAML-era archive opened");
+        } catch (const runlens::format::FormatError& error) {
+            QVERIFY2(QString::fromUtf8(error.what()).contains(QStringLiteral("YAML era")), error.what());
+        }
+    }
+
+    void convertReadsTheProfileOrSaysThereIsNone()
+    {
+        try {
+            loadProfile(fixture(QStringLiteral("test_run_1.tar.gz")).toStdString());
+            QFAIL("test_run_1 has no folded stacks");
+        } catch (const runlens::format::FormatError& error) {
+            QVERIFY2(QString::fromUtf8(error.what()).contains(QStringLiteral("collapse.out")), error.what());
+        }
+        // With a collapse.out, the run has a profile.
+        const aperf::AperfEntries entries = aperf::readAperfEntries(fixture(QStringLiteral("test_run_1.tar.gz")).toStdString());
+        std::vector<std::pair<std::string, std::string>> files;
+        for (const auto& [name, bytes] : entries.files)
+            files.emplace_back("withprofile/" + name, bytes);
+        files.emplace_back("withprofile/collapse.out", "java;main;work 30\njava;main;idle 10\n");
+        QTemporaryDir directory;
+        const QString path = writeFile(directory, QStringLiteral("withprofile.tar.gz"), tarGz(files));
+        const RunPtr run = RunLoader::loadNow(path);
+        QVERIFY(run->profile());
+        QCOMPARE(run->profile()->samples.countAt(0) + run->profile()->samples.countAt(1), std::uint64_t(40));
+        QCOMPARE(loadProfile(path.toStdString()).samples.size(), std::size_t(2));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAperfImport)
+#include "tst_aperfimport.moc"
