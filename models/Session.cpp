@@ -70,9 +70,12 @@ void Session::applyTo(RunSet& runs) const
 
 QStringList Session::filePaths() const
 {
+    // Each file once: an APerf report is one file and several runs, and loads them all.
     QStringList paths;
-    for (const RunState& state : runs)
-        paths.append(state.filePath);
+    for (const RunState& state : runs) {
+        if (!paths.contains(state.filePath))
+            paths.append(state.filePath);
+    }
     return paths;
 }
 

@@ -2104,6 +2104,10 @@ recorded on %3 at %4</source>
         <source>Duration</source>
         <translation>Süre</translation>
     </message>
+    <message>
+        <source>from %1</source>
+        <translation>kaynak: %1</translation>
+    </message>
 </context>
 <context>
     <name>RunListView</name>
@@ -2133,6 +2137,10 @@ recorded on %3 at %4</source>
     <message>
         <source>%1 is too large to open: not enough memory.</source>
         <translation>%1 açılamayacak kadar büyük: yeterli bellek yok.</translation>
+    </message>
+    <message>
+        <source>%1 holds no run.</source>
+        <translation>%1 hiçbir çalıştırma içermiyor.</translation>
     </message>
 </context>
 <context>

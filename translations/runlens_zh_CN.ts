@@ -2104,6 +2104,10 @@ recorded on %3 at %4</source>
         <source>Duration</source>
         <translation>时长</translation>
     </message>
+    <message>
+        <source>from %1</source>
+        <translation>来自 %1</translation>
+    </message>
 </context>
 <context>
     <name>RunListView</name>
@@ -2133,6 +2137,10 @@ recorded on %3 at %4</source>
     <message>
         <source>%1 is too large to open: not enough memory.</source>
         <translation>%1 过大，无法打开：内存不足。</translation>
+    </message>
+    <message>
+        <source>%1 holds no run.</source>
+        <translation>%1 不包含任何运行。</translation>
     </message>
 </context>
 <context>

@@ -69,6 +69,18 @@ private slots:
         QCOMPARE(inputs.at(QStringLiteral("THP on")).hourlyPrice, std::optional<double>(0.357));
     }
 
+    void aFileOfSeveralRunsLoadsOnce()
+    {
+        // The runs of an APerf report share its file: reopening the session loads it once.
+        Session session;
+        for (const char* path : {"/runs/report.tar.gz", "/runs/report.tar.gz", "/runs/ours.tar.gz"}) {
+            Session::RunState state;
+            state.filePath = QString::fromLatin1(path);
+            session.runs.push_back(state);
+        }
+        QCOMPARE(session.filePaths(), (QStringList{QStringLiteral("/runs/report.tar.gz"), QStringLiteral("/runs/ours.tar.gz")}));
+    }
+
     void sessionsWithoutPricesStillOpen()
     {
         QString error;
