@@ -2,6 +2,7 @@
 
 #include "AperfArchive.h"
 #include "AperfBincode.h"
+#include "AperfPmu.h"
 #include "AperfProcTexts.h"
 #include "FoldedImporter.h"
 #include "FormatError.h"
@@ -237,6 +238,63 @@ void addAperfStats(const AperfEntries& entries, RunArchive& run, std::int64_t ze
     run.series.push_back(std::move(table));
 }
 
+// metadata.json (APerf 1.3) in the shape of meta_data.bin's MetaData, plus its PMU counter mode.
+std::optional<MetaData> metadataJson(const AperfEntries& entries, std::string& counterMode, Report& report)
+{
+    const auto file = entries.files.find("metadata.json");
+    if (file == entries.files.end())
+        return std::nullopt;
+    const nlohmann::json json = nlohmann::json::parse(file->second, nullptr, false);
+    if (!json.is_object()) {
+        report.skip("metadata.json", "metadata.json is not a JSON object.");
+        return std::nullopt;
+    }
+    const auto text = [&json](const char* key) {
+        const auto it = json.find(key);
+        return it != json.end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
+    const auto seconds = [&json](const char* key) {
+        const auto it = json.find(key);
+        return it != json.end() && it->is_number_unsigned() ? it->get<std::uint64_t>() : std::uint64_t(0);
+    };
+    // {"DateTime": "2026-01-30T08:25:46.947Z"}: serde's externally tagged TimeEnum.
+    const auto time = [&json](const char* key) -> std::optional<std::int64_t> {
+        const auto it = json.find(key);
+        if (it == json.end() || !it->is_object() || !it->contains("DateTime") || !(*it)["DateTime"].is_string())
+            return std::nullopt;
+        return parseUtcTime((*it)["DateTime"].get<std::string>());
+    };
+    MetaData meta;
+    meta.layout = MetaData::Layout::V1_2_3;
+    meta.runName = text("run_name");
+    meta.collectorVersion = text("collector_version");
+    meta.commitSha = text("collector_commit_sha");
+    meta.period = seconds("period");
+    meta.interval = seconds("interval");
+    meta.collectionStartNs = time("collection_start");
+    meta.collectionEndNs = time("collection_end");
+    counterMode = text("pmu_counter_mode");
+    return meta;
+}
+
+// pmu_config.json of APerf 1.3: {"events": {...}, "metrics": {name: formula}}. Older ones list
+// their numerators and denominators, which the legacy lines carry themselves.
+std::map<std::string, std::string> pmuFormulas(const AperfEntries& entries)
+{
+    std::map<std::string, std::string> formulas;
+    const auto file = entries.files.find("pmu_config.json");
+    if (file == entries.files.end())
+        return formulas;
+    const nlohmann::json json = nlohmann::json::parse(file->second, nullptr, false);
+    if (!json.is_object() || !json.contains("metrics") || !json["metrics"].is_object())
+        return formulas;
+    for (const auto& [name, formula] : json["metrics"].items()) {
+        if (formula.is_string())
+            formulas[name] = formula.get<std::string>();
+    }
+    return formulas;
+}
+
 } // namespace
 
 bool isAperfFile(const std::string& path)
@@ -251,8 +309,9 @@ RunArchive importAperfRecord(const AperfEntries& entries, const std::string& sou
     RunArchive run;
     run.runName = entries.topDirectory;
 
-    std::optional<MetaData> meta;
-    if (entries.files.contains("meta_data.bin")) {
+    std::string counterMode;
+    std::optional<MetaData> meta = metadataJson(entries, counterMode, report);
+    if (!meta && entries.files.contains("meta_data.bin")) {
         try {
             meta = readMetaData(entries.files.at("meta_data.bin"), "meta_data.bin");
         } catch (const FormatError& error) {
@@ -292,7 +351,11 @@ RunArchive importAperfRecord(const AperfEntries& entries, const std::string& sou
     addGroup(run, disksFromDiskstats(diskstats, zeroNs));
     addGroup(run, networkFromNetstat(netstat, zeroNs));
     addGroup(run, numaFromNumastat(numastat, zeroNs));
-    addGroup(run, pmuFromPerfStat(perfStat, zeroNs));
+    try {
+        addGroup(run, pmuFromPerfStat(perfStat, zeroNs, pmuTextFormat(perfStat, counterMode), pmuFormulas(entries)));
+    } catch (const FormatError& error) {
+        report.skip("pmu_config.json", error.what());
+    }
     addAperfStats(entries, run, zeroNs, report);
     addHostFacts(entries, run, stat, meminfo, report);
     addProfile(entries, run, report);

@@ -7,9 +7,7 @@
 //   - CPU states are shares of the 8 states' sum per CPU and for the "cpu " line ("all");
 //     cpu.busy is 100 - idle - iowait (APerf's "total" counts iowait as busy);
 //   - memory in bytes, vmstat's nr_* levels as counts and its counters per second;
-//   - PMU metrics per CPU and "all" as ratios of the summed counts (APerf's rule too), the first
-//     sample left out (it counts from before the recording started).
-// What Runlens has no collector for (numastat) gets ids of its own.
+// What Runlens has no collector for (numastat) gets ids of its own. The PMU lines are AperfPmu's.
 #pragma once
 
 #include "AperfBincode.h"
@@ -36,10 +34,5 @@ ImportedGroup interruptsFromProcInterrupts(const std::vector<TimedText>& samples
 ImportedGroup disksFromDiskstats(const std::vector<TimedText>& samples, std::int64_t zeroNs);
 ImportedGroup networkFromNetstat(const std::vector<TimedText>& samples, std::int64_t zeroNs);
 ImportedGroup numaFromNumastat(const std::vector<TimedText>& samples, std::int64_t zeroNs);
-// The legacy PMU text (APerf ≤ 1.2.3): "<cpu> <metric>; <nrs>; <drs>;<scale>" per line.
-ImportedGroup pmuFromPerfStat(const std::vector<TimedText>& samples, std::int64_t zeroNs);
-
-// The Runlens id of an APerf PMU metric ("ipc" -> "pmu.ipc", "inst-tlb-tw-pki" -> "pmu.itlb_walk_pki").
-std::string pmuMetricId(std::string_view aperfName);
 
 } // namespace aperf

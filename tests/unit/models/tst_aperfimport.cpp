@@ -5,6 +5,7 @@
 // a Runlens run, and what a damaged source costs.
 #include "AperfArchive.h"
 #include "AperfImport.h"
+#include "AperfPmu.h"
 #include "summary/Comparability.h"
 #include "FormatError.h"
 #include "ProfileImport.h"
@@ -90,6 +91,44 @@ QString writeFile(const QTemporaryDir& directory, const QString& name, const QBy
         return {};
     file.write(bytes);
     return path;
+}
+
+// One APerf 1.3 time-series record: Data variant, TimeEnum::DateTime, the time, the text.
+std::string record(std::uint32_t variant, const std::string& time, const std::string& text)
+{
+    std::string bytes;
+    const auto put = [&bytes](const void* data, std::size_t size) { bytes.append(static_cast<const char*>(data), size); };
+    const std::uint32_t dateTime = 0;
+    put(&variant, 4);
+    put(&dateTime, 4);
+    for (const std::string* part : {&time, &text}) {
+        const std::uint64_t length = part->size();
+        put(&length, 8);
+        bytes += *part;
+    }
+    return bytes;
+}
+
+// A run of APerf 1.3 (plain file names, metadata.json, pmu_config.json with formulas) whose
+// perf_stat holds `lines` per sample, 1 s apart.
+QString nightlyRun(const QTemporaryDir& directory, const char* mode, const std::vector<std::string>& samples)
+{
+    std::string perfStat;
+    for (std::size_t i = 0; i < samples.size(); ++i)
+        perfStat += record(7, "2026-11-30T10:00:0" + std::to_string(i) + ".500000000Z", samples[i]);
+    const std::string metadata = std::string(R"({"run_name": "nightly", "period": 2, "interval": 1, "collector_version": "1.3.0",
+        "collector_commit_sha": "abc1234", "pmu_counter_mode": ")") + mode + R"(",
+        "collection_start": {"DateTime": "2026-11-30T10:00:00.000000000Z"}, "collection_end": {"DateTime": "2026-11-30T10:00:02.600000000Z"}})";
+    const std::string config = R"({"events": {"Instructions": "armv8_pmuv3_0/event=0x8/", "Cycles": "armv8_pmuv3_0/event=0x11/",
+        "Stalls": "armv8_pmuv3_0/event=0x24/"}, "metrics": {"ipc": "Instructions / Cycles", "stall-backend-pkc": "Stalls / Cycles * 1000"}})";
+    return writeFile(directory, QString::fromLatin1(mode) + QStringLiteral(".tar.gz"),
+                     tarGz({{"nightly/metadata.json", metadata}, {"nightly/pmu_config.json", config}, {"nightly/perf_stat.bin", perfStat}}));
+}
+
+double valueAt(const Run& run, const char* metric, const char* instance, std::size_t row)
+{
+    const SeriesView series = run.series(QString::fromLatin1(metric), QString::fromLatin1(instance));
+    return row < series.size() ? series.values[row] : -1.0;
 }
 
 } // namespace
@@ -216,6 +255,58 @@ private slots:
         QCOMPARE(skipped.size(), 3); // systeminfo (hand-edited upstream), cpu_utilization, vmstat
         QVERIFY2(skipped.filter(QStringLiteral("cpu_utilization")).size() == 1, qPrintable(skipped.join(QLatin1Char('\n'))));
         QVERIFY2(skipped.filter(QStringLiteral("vmstat")).size() == 1, qPrintable(skipped.join(QLatin1Char('\n'))));
+    }
+
+    void pmuFormulas()
+    {
+        const aperf::PmuFormula formula = aperf::PmuFormula::parse("(Stalls + Other) / Cycles * 1000 - -2");
+        QCOMPARE(formula.variables(), (std::vector<std::string>{"Cycles", "Other", "Stalls"}));
+        QCOMPARE(formula.evaluate({{"Stalls", 30}, {"Other", 20}, {"Cycles", 1000}}), 52.0);
+        QVERIFY(std::isnan(formula.evaluate({{"Stalls", 30}, {"Other", 20}, {"Cycles", 0}}))); // no division by zero
+        QVERIFY(std::isnan(formula.evaluate({{"Stalls", 30}})));                                  // a missing count
+        for (const char* bad : {"Instructions / (Cycles", "Instructions / ", "Instructions $ Cycles", ""}) {
+            try {
+                aperf::PmuFormula::parse(bad);
+                QFAIL(bad);
+            } catch (const runlens::format::FormatError& error) {
+                QVERIFY2(QString::fromUtf8(error.what()).startsWith(QStringLiteral("The PMU formula")), error.what());
+            }
+        }
+        // Nesting is bounded: a hostile config cannot exhaust the stack.
+        QVERIFY_THROWS_EXCEPTION(runlens::format::FormatError, aperf::PmuFormula::parse(std::string(10000, '(') + "x"));
+    }
+
+    void nightlyGroupedCountersAreScaledByTheirRunningTime()
+    {
+        // Counts per interval, enabled/running seconds cumulative; counts ordered as the formula's
+        // variables sorted (Cycles, Instructions). CPU 1 ran half of the second interval: its
+        // counts are doubled before the formula. The first sample is left out.
+        QTemporaryDir directory;
+        const QString path = nightlyRun(directory, "grouped",
+                                        {"0;ipc;100;200;0.5;0.5\n1;ipc;100;300;0.5;0.5\n0;stall-backend-pkc;100;7;0.5;0.5\n",
+                                         "0;ipc;1000;2000;1.5;1.5\n1;ipc;1000;3000;1.5;1.0\n0;stall-backend-pkc;1000;250;1.5;1.5\n"});
+        const RunPtr run = RunLoader::loadNow(path);
+        QCOMPARE(run->name(), QStringLiteral("nightly"));
+        QCOMPARE(run->source(), QStringLiteral("APerf 1.3.0"));
+        QCOMPARE(valueAt(*run, "pmu.ipc", "cpu0", 0), 2.0);
+        QCOMPARE(valueAt(*run, "pmu.ipc", "cpu1", 0), 3.0);
+        QCOMPARE(valueAt(*run, "pmu.ipc", "all", 0), 8000.0 / 3000.0); // the formula on the sums of scaled counts
+        QCOMPARE(valueAt(*run, "pmu.stall_backend_pkc", "cpu0", 0), 250.0);
+        QCOMPARE(valueAt(*run, "pmu.counter_schedule_rate", "cpu1", 0), 50.0);
+        // The run starts at metadata.json's collection_start: the sample 1.5 s after it.
+        QCOMPARE(run->series(QStringLiteral("pmu.ipc"), QStringLiteral("all")).times[0], 1.5);
+    }
+
+    void nightlyUngroupedEventsFeedEveryFormula()
+    {
+        QTemporaryDir directory;
+        const QString path = nightlyRun(directory, "ungrouped",
+                                        {"0;Cycles;10;0.5;0.5\n0;Instructions;10;0.5;0.5\n0;Stalls;1;0.5;0.5\n",
+                                         "0;Cycles;2000;1.5;1.5\n0;Instructions;3000;1.5;1.5\n0;Stalls;40;1.5;1.0\n"});
+        const RunPtr run = RunLoader::loadNow(path);
+        QCOMPARE(valueAt(*run, "pmu.ipc", "cpu0", 0), 1.5);
+        QCOMPARE(valueAt(*run, "pmu.stall_backend_pkc", "cpu0", 0), 80.0 / 2000.0 * 1000.0); // Stalls ran half the time
+        QCOMPARE(valueAt(*run, "pmu.ipc", "all", 0), 1.5);
     }
 
     void yamlEraSaysSoInOneSentence()

@@ -1,0 +1,61 @@
+// APerf's CPU counter lines (perf_stat) as Runlens's pmu.* series, per CPU and "all", in both of
+// APerf's text formats:
+//   - legacy (APerf ≤ 1.2.3): "<cpu> <metric>; <nr1> <nr2>...; <dr1> <dr2>...;<scale>" per metric and
+//     CPU, counts per interval: value = Σnr / Σdr × scale, "all" = Σcpu Σnr × scale / Σcpu Σdr;
+//   - grouped (1.3): "<cpu>;<metric>;<c1>;...;<cn>;<time_enabled>;<time_running>", c1..cn the
+//     counts of the metric formula's variables in alphabetical order; ungrouped (1.3):
+//     "<cpu>;<event>;<count>;<time_enabled>;<time_running>". Counts are per interval, the times
+//     cumulative seconds: each count is scaled by Δenabled/Δrunning (the share of time the counter
+//     was multiplexed out), the formula (pmu_config.json's "metrics") evaluated on the scaled counts
+//     per CPU, and on their sums over CPUs for "all". APerf's pmu.counter_schedule_rate
+//     (Δrunning/Δenabled, %) comes along.
+// The first sample of either counts from before the recording started and is left out.
+#pragma once
+
+#include "AperfProcTexts.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace aperf {
+
+// An arithmetic formula of APerf's PMU config: + - * /, parentheses, numbers, event names.
+class PmuFormula
+{
+public:
+    // Throws runlens::format::FormatError naming the formula when it does not parse.
+    static PmuFormula parse(std::string_view text);
+    PmuFormula(PmuFormula&&) noexcept;
+    PmuFormula& operator=(PmuFormula&&) noexcept;
+    ~PmuFormula();
+
+    // The event names it uses, sorted: the order of a grouped line's counts.
+    const std::vector<std::string>& variables() const { return m_variables; }
+    // NaN when a value is missing or a division is by zero.
+    double evaluate(const std::map<std::string, double>& values) const;
+
+    struct Node; // the parsed tree, opaque outside AperfPmu.cpp
+
+private:
+    PmuFormula();
+    std::unique_ptr<Node> m_root;
+    std::vector<std::string> m_variables;
+};
+
+enum class PmuTextFormat { Legacy, Grouped, Ungrouped };
+
+// The format of a perf_stat file's lines, from metadata.json's pmu_counter_mode when the run has
+// one ("grouped", "ungrouped"; "" or none: legacy), else from the lines themselves.
+PmuTextFormat pmuTextFormat(const std::vector<TimedText>& samples, std::string_view counterMode);
+
+// The Runlens id of an APerf PMU metric ("ipc" -> "pmu.ipc", "inst-tlb-tw-pki" -> "pmu.itlb_walk_pki").
+std::string pmuMetricId(std::string_view aperfName);
+
+// `formulas`: metric name -> formula (pmu_config.json of APerf 1.3); unused by the legacy format.
+ImportedGroup pmuFromPerfStat(const std::vector<TimedText>& samples, std::int64_t zeroNs, PmuTextFormat format,
+                              const std::map<std::string, std::string>& formulas = {});
+
+} // namespace aperf
