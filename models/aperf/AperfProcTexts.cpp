@@ -38,6 +38,37 @@ std::string sanitisedId(std::string_view prefix, std::string_view key)
     return id;
 }
 
+// The titles runlens-rec gives the common meminfo and vmstat fields, so that a chart of an APerf
+// run and a Runlens run reads the same whichever run comes first.
+struct FieldTitle {
+    std::string_view key;
+    const char* title;
+    BetterDirection better;
+};
+constexpr FieldTitle kFieldTitles[] = {
+    {"MemTotal", "Total memory", BetterDirection::Neutral},     {"MemFree", "Free memory", BetterDirection::Neutral},
+    {"MemAvailable", "Available memory", BetterDirection::Higher}, {"Cached", "Page cache", BetterDirection::Neutral},
+    {"SwapCached", "Swap cache", BetterDirection::Neutral},     {"Active", "Active memory", BetterDirection::Neutral},
+    {"Inactive", "Inactive memory", BetterDirection::Neutral},  {"Mlocked", "Locked memory", BetterDirection::Neutral},
+    {"SwapTotal", "Total swap", BetterDirection::Neutral},      {"SwapFree", "Free swap", BetterDirection::Neutral},
+    {"Dirty", "Dirty memory", BetterDirection::Lower},        {"AnonPages", "Anonymous memory", BetterDirection::Neutral},
+    {"Mapped", "Mapped files", BetterDirection::Neutral},       {"Shmem", "Shared memory", BetterDirection::Neutral},
+    {"Slab", "Kernel slab", BetterDirection::Neutral},          {"PageTables", "Page tables", BetterDirection::Neutral},
+    {"Committed_AS", "Committed memory", BetterDirection::Neutral}, {"AnonHugePages", "Transparent huge pages", BetterDirection::Neutral},
+    {"pgfault", "Page faults", BetterDirection::Lower},         {"pgmajfault", "Major page faults", BetterDirection::Lower},
+    {"pswpin", "Swap-ins", BetterDirection::Lower},             {"pswpout", "Swap-outs", BetterDirection::Lower},
+    {"pgpgin", "Paged in", BetterDirection::Neutral},           {"pgpgout", "Paged out", BetterDirection::Neutral},
+};
+
+const FieldTitle* fieldTitle(std::string_view key)
+{
+    for (const FieldTitle& known : kFieldTitles) {
+        if (known.key == key)
+            return &known;
+    }
+    return nullptr;
+}
+
 std::string lowered(std::string_view text)
 {
     std::string result(text);
@@ -165,7 +196,9 @@ ImportedGroup memoryFromMeminfo(const std::vector<TimedText>& samples, std::int6
             group.set(id, "", converted);
             if (!group.described(id)) {
                 const std::string field(line.substr(0, colon));
-                group.describe(descriptor(id, field, kilobytes ? "bytes" : "count", MetricKind::Gauge, BetterDirection::Neutral,
+                const FieldTitle* known = fieldTitle(field);
+                group.describe(descriptor(id, known ? known->title : field, kilobytes ? "bytes" : "count", MetricKind::Gauge,
+                                          known ? known->better : BetterDirection::Neutral,
                                           "", "Memory",
                                           "The kernel's " + field + " figure from /proc/meminfo"
                                               + (kilobytes ? ", in bytes." : " (a count).")));
@@ -220,8 +253,10 @@ ImportedGroup memoryFromVmstat(const std::vector<TimedText>& samples, std::int64
             }
             if (!group.described(id)) {
                 const std::string key(fields[0]);
-                group.describe(descriptor(id, key, counter ? "/s" : "count", counter ? MetricKind::Rate : MetricKind::Gauge,
-                                          BetterDirection::Neutral, "", "Memory",
+                const FieldTitle* known = fieldTitle(key);
+                group.describe(descriptor(id, known ? known->title : key, counter ? "/s" : "count",
+                                          counter ? MetricKind::Rate : MetricKind::Gauge,
+                                          known ? known->better : BetterDirection::Neutral, "", "Memory",
                                           "The kernel's " + key + " from /proc/vmstat" + (counter ? ", per second." : ".")));
             }
         }
