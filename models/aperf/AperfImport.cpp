@@ -383,8 +383,12 @@ RunArchive importAperfRecord(const AperfEntries& entries, const std::string& sou
 std::vector<RunArchive> importAperfRuns(const std::string& path)
 {
     switch (detectAperf(path)) {
-    case AperfKind::RecordArchive:
-        return {importAperfRecord(readAperfEntries(path), path)};
+    case AperfKind::RecordArchive: {
+        // Built in place: a braced list would copy the run, and a run of 192 CPUs is 150 MB.
+        std::vector<RunArchive> runs;
+        runs.push_back(importAperfRecord(readAperfEntries(path), path));
+        return runs;
+    }
     case AperfKind::ReportTarball: {
         std::vector<RunArchive> runs;
         for (const auto& [name, bytes] : embeddedRunArchives(path)) {

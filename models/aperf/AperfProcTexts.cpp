@@ -309,8 +309,11 @@ ImportedGroup interruptsFromProcInterrupts(const std::vector<TimedText>& samples
             if (counts.empty())
                 continue;
             std::string description;
-            for (std::size_t d = k; d < fields.size(); ++d)
-                description += (description.empty() ? "" : " ") + std::string(fields[d]);
+            for (std::size_t d = k; d < fields.size(); ++d) {
+                if (!description.empty())
+                    description += ' ';
+                description += fields[d];
+            }
             const std::string name(label.front());
             // ERR and MIS (x86), Err (arm): system-wide counts of spurious interrupts, no CPU's.
             const bool global = name == "ERR" || name == "MIS" || name == "Err" || (counts.size() == 1 && cpus.size() > 1);
