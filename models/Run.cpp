@@ -75,6 +75,27 @@ QString Run::source() const
     return source != m_archive.manifest.end() && source->is_string() ? QString::fromStdString(source->get<std::string>()) : QString();
 }
 
+QStringList Run::importNotes() const
+{
+    QStringList notes;
+    const auto import = m_archive.manifest.find("import");
+    if (import == m_archive.manifest.end() || !import->is_object())
+        return notes;
+    if (const auto skipped = import->find("skipped"); skipped != import->end() && skipped->is_array()) {
+        for (const auto& item : *skipped) {
+            if (item.is_object())
+                notes.append(QString::fromStdString(item.value("reason", item.value("file", std::string()))));
+        }
+    }
+    if (const auto remarks = import->find("notes"); remarks != import->end() && remarks->is_array()) {
+        for (const auto& remark : *remarks) {
+            if (remark.is_string())
+                notes.append(QString::fromStdString(remark.get<std::string>()));
+        }
+    }
+    return notes;
+}
+
 QString Run::note() const
 {
     const auto& run = m_archive.manifest.value("run", nlohmann::json::object());

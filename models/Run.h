@@ -38,6 +38,8 @@ public:
     QString hostName() const;
     // The tool a run was imported from ("APerf 1.2.0", "perf script"); empty for runlens-rec's.
     QString source() const;
+    // What an import left out and why ("systeminfo_….bin: … damaged …"), and its other remarks.
+    QStringList importNotes() const;
     QString note() const;
     // The manifest's run tags (`runlens-rec record --tag key=value`); empty when it has none.
     QString tag(const char* key) const;

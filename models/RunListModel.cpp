@@ -48,6 +48,8 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const
                                                               entry.run->startTime().toString(Qt::ISODate));
         if (const QString source = entry.run->source(); !source.isEmpty())
             text += QLatin1Char('\n') + tr("from %1").arg(source);
+        for (const QString& note : entry.run->importNotes())
+            text += QLatin1Char('\n') + tr("Not imported: %1").arg(note);
         return text;
     }
     switch (index.column()) {

@@ -2108,6 +2108,10 @@ recorded on %3 at %4</source>
         <source>from %1</source>
         <translation>kaynak: %1</translation>
     </message>
+    <message>
+        <source>Not imported: %1</source>
+        <translation>İçe aktarılmadı: %1</translation>
+    </message>
 </context>
 <context>
     <name>RunListView</name>

@@ -2108,6 +2108,10 @@ recorded on %3 at %4</source>
         <source>from %1</source>
         <translation>来自 %1</translation>
     </message>
+    <message>
+        <source>Not imported: %1</source>
+        <translation>未导入：%1</translation>
+    </message>
 </context>
 <context>
     <name>RunListView</name>

@@ -149,7 +149,11 @@ private slots:
         RunSet runs;
         runs.add(run);
         RunListModel list(&runs);
-        QVERIFY(list.index(0, 0).data(Qt::ToolTipRole).toString().endsWith(QStringLiteral("from APerf 1.2.0")));
+        const QString tip = list.index(0, 0).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("\nfrom APerf 1.2.0\n")), qPrintable(tip));
+        // And what was left out, with the reader's sentence.
+        QVERIFY2(tip.contains(QStringLiteral("Not imported: systeminfo_2026-01-30_08_25_32.bin is damaged: the string length at offset 180")),
+                 qPrintable(tip));
 
         compareWithAperf(*run, "cpu.user", "all", values["cpu_utilization"]["user_all"], 0);
         compareWithAperf(*run, "cpu.system", "all", values["cpu_utilization"]["system_all"], 0);
