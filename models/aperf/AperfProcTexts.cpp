@@ -272,7 +272,9 @@ ImportedGroup memoryFromVmstat(const std::vector<TimedText>& samples, std::int64
 ImportedGroup interruptsFromProcInterrupts(const std::vector<TimedText>& samples, std::int64_t zeroNs)
 {
     GroupBuilder group("irq");
-    Rates rates;
+    // Each line's per-CPU counts last seen: one lookup per line, not one per CPU and line (a host
+    // of 192 CPUs has some ten thousand counts per sample).
+    std::unordered_map<std::string, std::vector<double>> lastCounts;
     for (std::size_t i = 0; i < samples.size(); ++i) {
         group.beginRow(samples[i].timeNs - zeroNs);
         const double seconds = secondsSince(samples, i);
@@ -308,34 +310,41 @@ ImportedGroup interruptsFromProcInterrupts(const std::vector<TimedText>& samples
             }
             if (counts.empty())
                 continue;
-            std::string description;
-            for (std::size_t d = k; d < fields.size(); ++d) {
-                if (!description.empty())
-                    description += ' ';
-                description += fields[d];
-            }
             const std::string name(label.front());
             // ERR and MIS (x86), Err (arm): system-wide counts of spurious interrupts, no CPU's.
             const bool global = name == "ERR" || name == "MIS" || name == "Err" || (counts.size() == 1 && cpus.size() > 1);
             const bool countsForCpu = !global && name != "RTR" && name != "MCP";
             const bool numberedIpi = name.size() > 3 && name.starts_with("IPI")
                                   && std::all_of(name.begin() + 3, name.end(), [](char c) { return c >= '0' && c <= '9'; });
-            const bool ipi = numberedIpi ? description.find("IRQ work") == std::string::npos : name == "RES" || name == "CAL";
+            // An IRQ-work IPI is a CPU interrupting itself to run deferred work, not a message between CPUs.
+            const auto isIrqWork = [&] {
+                for (std::size_t d = k; d + 1 < fields.size(); ++d) {
+                    if (fields[d] == "IRQ" && fields[d + 1] == "work")
+                        return true;
+                }
+                return false;
+            };
+            const bool ipi = numberedIpi ? !isIrqWork() : name == "RES" || name == "CAL";
             double lineRate = 0;
             bool lineHasRate = false;
-            for (std::size_t c = 0; c < counts.size(); ++c) {
-                const auto rate = rates.rate(name + '\0' + std::to_string(c), counts[c], seconds);
-                if (!rate)
-                    continue;
-                lineRate += *rate;
-                lineHasRate = true;
-                if (countsForCpu && c < perCpu.size()) {
-                    perCpu[c] += *rate;
-                    anyRate = true;
-                    if (ipi)
-                        ipiPerCpu[c] += *rate;
+            std::vector<double>& last = lastCounts[name];
+            // A counter that went down (a reset) or a CPU that came or went: no rate this time.
+            if (last.size() == counts.size() && seconds > 0) {
+                for (std::size_t c = 0; c < counts.size(); ++c) {
+                    if (counts[c] < last[c])
+                        continue;
+                    const double rate = (counts[c] - last[c]) / seconds;
+                    lineRate += rate;
+                    lineHasRate = true;
+                    if (countsForCpu && c < perCpu.size()) {
+                        perCpu[c] += rate;
+                        anyRate = true;
+                        if (ipi)
+                            ipiPerCpu[c] += rate;
+                    }
                 }
             }
+            last = std::move(counts);
             if (lineHasRate) {
                 group.set("irq.rate", name, lineRate);
                 if (ipi)

@@ -187,6 +187,12 @@ private slots:
         QCOMPARE(skipped.size(), std::size_t(1));
         QVERIFY(skipped[0]["file"].get<std::string>().starts_with("systeminfo"));
         QVERIFY(!skipped[0]["reason"].get<std::string>().empty());
+        // Interrupts per line, all CPUs, per second (APerf shows their mean delta per sample).
+        const auto& ipi = values["interrupts"]["ipi1_all"]["raw_sum_rate_per_s"];
+        const SeriesView ipiRate = run->series(QStringLiteral("irq.rate"), QStringLiteral("IPI1"));
+        QCOMPARE(ipiRate.size(), ipi.size());
+        for (std::size_t i = 1; i < ipi.size(); ++i)
+            QVERIFY2(std::abs(ipiRate.values[i] - ipi[i].get<double>()) < 1e-3, qPrintable(QString::number(ipiRate.values[i])));
         // Interrupts, disks, network and APerf's own numastat and overhead are there too.
         QVERIFY(run->hasMetric(QStringLiteral("irq.ipi_cpu_rate")));
         QVERIFY(run->hasMetric(QStringLiteral("disk.read_iops")));
