@@ -5,7 +5,7 @@
 
 #include <array>
 #include <cctype>
-#include <set>
+#include <algorithm>
 
 using runlens::format::kAggregateInstance;
 
@@ -15,179 +15,41 @@ using namespace detail;
 
 // --- PmuFormula ------------------------------------------------------------------------------
 
-struct PmuFormula::Node {
-    char op = 0; // '+', '-', '*', '/', 'n' (number), 'v' (variable), 'u' (unary minus)
-    double number = 0;
-    std::string variable;
-    std::unique_ptr<Node> left;
-    std::unique_ptr<Node> right;
-};
-
-namespace {
-
-// Recursive descent over  sum := product (('+'|'-') product)*,  product := factor (('*'|'/') factor)*,
-// factor := number | name | '(' sum ')' | '-' factor. Names are event names ("Instructions",
-// "L1I_CACHE_REFILL", "armv8_pmuv3_0/event=0x8/" is never one: the config names events first).
-class FormulaParser
-{
-public:
-    using Node = std::unique_ptr<PmuFormula::Node>;
-    explicit FormulaParser(std::string_view text)
-        : m_text(text)
-    {
-    }
-    Node parse()
-    {
-        Node root = sum(0);
-        skipBlanks();
-        if (m_at != m_text.size())
-            fail("unexpected '" + std::string(1, m_text[m_at]) + "'");
-        return root;
-    }
-    std::set<std::string> variables;
-
-private:
-    static constexpr int kMaxDepth = 64;
-    [[noreturn]] void fail(const std::string& why) const
-    {
-        throw runlens::format::FormatError("The PMU formula \"" + std::string(m_text.substr(0, 200)) + "\" cannot be read: " + why
-                                           + " at character " + std::to_string(m_at + 1) + ".");
-    }
-    void skipBlanks()
-    {
-        while (m_at < m_text.size() && std::isspace(static_cast<unsigned char>(m_text[m_at])))
-            ++m_at;
-    }
-    Node binary(char op, Node left, Node right)
-    {
-        auto node = std::make_unique<PmuFormula::Node>();
-        node->op = op;
-        node->left = std::move(left);
-        node->right = std::move(right);
-        return node;
-    }
-    Node sum(int depth)
-    {
-        Node left = product(depth);
-        for (;;) {
-            skipBlanks();
-            if (m_at >= m_text.size() || (m_text[m_at] != '+' && m_text[m_at] != '-'))
-                return left;
-            const char op = m_text[m_at++];
-            left = binary(op, std::move(left), product(depth));
-        }
-    }
-    Node product(int depth)
-    {
-        Node left = factor(depth);
-        for (;;) {
-            skipBlanks();
-            if (m_at >= m_text.size() || (m_text[m_at] != '*' && m_text[m_at] != '/'))
-                return left;
-            const char op = m_text[m_at++];
-            left = binary(op, std::move(left), factor(depth));
-        }
-    }
-    Node factor(int depth)
-    {
-        if (depth > kMaxDepth)
-            fail("it nests deeper than " + std::to_string(kMaxDepth) + " levels");
-        skipBlanks();
-        if (m_at >= m_text.size())
-            fail("it ends early");
-        auto node = std::make_unique<PmuFormula::Node>();
-        const char c = m_text[m_at];
-        if (c == '(') {
-            ++m_at;
-            node = sum(depth + 1);
-            skipBlanks();
-            if (m_at >= m_text.size() || m_text[m_at] != ')')
-                fail("a '(' is not closed");
-            ++m_at;
-            return node;
-        }
-        if (c == '-') {
-            ++m_at;
-            node->op = 'u';
-            node->left = factor(depth + 1);
-            return node;
-        }
-        if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') {
-            const std::size_t begin = m_at;
-            while (m_at < m_text.size() && (std::isdigit(static_cast<unsigned char>(m_text[m_at])) || m_text[m_at] == '.'))
-                ++m_at;
-            try {
-                node->number = std::stod(std::string(m_text.substr(begin, m_at - begin)));
-            } catch (const std::exception&) {
-                fail("a number is malformed");
-            }
-            node->op = 'n';
-            return node;
-        }
-        if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
-            const std::size_t begin = m_at;
-            while (m_at < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text[m_at])) || m_text[m_at] == '_'
-                                            || m_text[m_at] == '.' || m_text[m_at] == ':'))
-                ++m_at;
-            node->op = 'v';
-            node->variable.assign(m_text.substr(begin, m_at - begin));
-            variables.insert(node->variable);
-            return node;
-        }
-        fail("unexpected '" + std::string(1, c) + "'");
-    }
-
-    std::string_view m_text;
-    std::size_t m_at = 0;
-};
-
-double evaluateNode(const PmuFormula::Node& node, const std::map<std::string, double>& values)
-{
-    switch (node.op) {
-    case 'n':
-        return node.number;
-    case 'v': {
-        const auto it = values.find(node.variable);
-        return it != values.end() ? it->second : kNoValue;
-    }
-    case 'u':
-        return -evaluateNode(*node.left, values);
-    default:
-        break;
-    }
-    const double a = evaluateNode(*node.left, values);
-    const double b = evaluateNode(*node.right, values);
-    switch (node.op) {
-    case '+':
-        return a + b;
-    case '-':
-        return a - b;
-    case '*':
-        return a * b;
-    default:
-        return b != 0 ? a / b : kNoValue;
-    }
-}
-
-} // namespace
-
-PmuFormula::PmuFormula() = default;
-PmuFormula::PmuFormula(PmuFormula&&) noexcept = default;
-PmuFormula& PmuFormula::operator=(PmuFormula&&) noexcept = default;
-PmuFormula::~PmuFormula() = default;
-
 PmuFormula PmuFormula::parse(std::string_view text)
 {
-    FormulaParser parser(text);
-    PmuFormula formula;
-    formula.m_root = parser.parse();
-    formula.m_variables.assign(parser.variables.begin(), parser.variables.end());
+    // The names in the order the formula meets them; the evaluator reads values by that index.
+    std::vector<std::string> names;
+    const auto resolve = [&names](std::string_view name) -> std::optional<std::size_t> {
+        const auto it = std::find(names.begin(), names.end(), name);
+        if (it != names.end())
+            return std::size_t(it - names.begin());
+        names.emplace_back(name);
+        return names.size() - 1;
+    };
+    std::string error;
+    std::optional<runlens::format::ExpressionEvaluator> expression = runlens::format::ExpressionEvaluator::compile(text, resolve, error);
+    if (!expression)
+        throw runlens::format::FormatError("The PMU " + error + ".");
+    PmuFormula formula(std::move(*expression), names);
     return formula;
+}
+
+PmuFormula::PmuFormula(runlens::format::ExpressionEvaluator expression, std::vector<std::string> names)
+    : m_expression(std::move(expression))
+    , m_names(std::move(names))
+    , m_variables(m_names)
+{
+    std::sort(m_variables.begin(), m_variables.end());
 }
 
 double PmuFormula::evaluate(const std::map<std::string, double>& values) const
 {
-    return m_root ? evaluateNode(*m_root, values) : kNoValue;
+    std::vector<double> ordered(m_names.size(), kNoValue);
+    for (std::size_t i = 0; i < m_names.size(); ++i) {
+        if (const auto it = values.find(m_names[i]); it != values.end())
+            ordered[i] = it->second;
+    }
+    return m_expression.evaluate(ordered);
 }
 
 // --- Series ----------------------------------------------------------------------------------

@@ -13,36 +13,32 @@
 #pragma once
 
 #include "AperfProcTexts.h"
+#include "ExpressionEvaluator.h"
 
 #include <map>
-#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace aperf {
 
-// An arithmetic formula of APerf's PMU config: + - * /, parentheses, numbers, event names.
+// A metric formula of APerf's PMU config ("Instructions / Cycles"), read by the evaluator the PMU
+// collector uses, with its event names sorted: the order of a grouped line's counts.
 class PmuFormula
 {
 public:
     // Throws runlens::format::FormatError naming the formula when it does not parse.
     static PmuFormula parse(std::string_view text);
-    PmuFormula(PmuFormula&&) noexcept;
-    PmuFormula& operator=(PmuFormula&&) noexcept;
-    ~PmuFormula();
 
-    // The event names it uses, sorted: the order of a grouped line's counts.
     const std::vector<std::string>& variables() const { return m_variables; }
     // NaN when a value is missing or a division is by zero.
     double evaluate(const std::map<std::string, double>& values) const;
 
-    struct Node; // the parsed tree, opaque outside AperfPmu.cpp
-
 private:
-    PmuFormula();
-    std::unique_ptr<Node> m_root;
-    std::vector<std::string> m_variables;
+    PmuFormula(runlens::format::ExpressionEvaluator expression, std::vector<std::string> names);
+    runlens::format::ExpressionEvaluator m_expression;
+    std::vector<std::string> m_names;     // in the evaluator's value order
+    std::vector<std::string> m_variables; // sorted
 };
 
 enum class PmuTextFormat { Legacy, Grouped, Ungrouped };

@@ -13,6 +13,8 @@
 
 namespace runlens::collect::pmu {
 
+using format::ExpressionEvaluator;
+
 class MetricDeriver
 {
 public:

@@ -12,6 +12,7 @@
 #include <set>
 
 using namespace runlens::collect::pmu;
+using runlens::format::ExpressionEvaluator;
 
 namespace {
 
@@ -71,6 +72,10 @@ private slots:
         QVERIFY2(error.find("character 5") != std::string::npos, error.c_str());
         QVERIFY(!ExpressionEvaluator::compile("(A + B", letters, error));
         QVERIFY2(error.find("missing \")\"") != std::string::npos, error.c_str());
+        // Nesting is bounded while parsing: a hostile formula is an error, not a stack overflow.
+        QVERIFY(!ExpressionEvaluator::compile(std::string(100000, '(') + "A", letters, error));
+        QVERIFY2(error.find("nested too deeply") != std::string::npos, error.substr(0, 200).c_str());
+        QVERIFY(!ExpressionEvaluator::compile(std::string(100000, '-') + "A", letters, error));
         QVERIFY(!ExpressionEvaluator::compile("A +", letters, error));
         QVERIFY(!ExpressionEvaluator::compile("A B", letters, error));
         QVERIFY(!ExpressionEvaluator::compile("", letters, error));

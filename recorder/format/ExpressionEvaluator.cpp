@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-namespace runlens::collect::pmu {
+namespace runlens::format {
 
 // Recursive descent over the text, emitting postfix instructions as it goes.
 class ExpressionParser
@@ -92,12 +92,23 @@ private:
         return true;
     }
 
+    // The parse recurses once per "(" and unary sign: a hostile formula ("((((...") must end in an
+    // error, not in a stack overflow, so the nesting is bounded while parsing.
+    bool deeper()
+    {
+        if (++m_nesting <= ExpressionEvaluator::kMaxStack)
+            return true;
+        m_error = "nested too deeply";
+        return false;
+    }
+
     bool unary()
     {
         if (peek() == '-') {
             ++m_pos;
-            if (!unary())
+            if (!deeper() || !unary())
                 return false;
+            --m_nesting;
             emit(Op::Negate);
             return true;
         }
@@ -113,8 +124,9 @@ private:
         const char c = peek();
         if (c == '(') {
             ++m_pos;
-            if (!sum())
+            if (!deeper() || !sum())
                 return false;
+            --m_nesting;
             if (peek() != ')') {
                 m_error = "missing \")\"";
                 return false;
@@ -182,6 +194,7 @@ private:
     const ExpressionEvaluator::Resolver& m_resolve;
     ExpressionEvaluator& m_out;
     std::size_t m_pos = 0;
+    std::size_t m_nesting = 0;
     std::string m_error;
 };
 
@@ -229,4 +242,4 @@ double ExpressionEvaluator::evaluate(std::span<const double> values) const
     return top == 1 ? stack[0] : nan;
 }
 
-} // namespace runlens::collect::pmu
+} // namespace runlens::format

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace runlens::collect::pmu {
+namespace runlens::format {
 
 class ExpressionEvaluator
 {
@@ -49,4 +49,4 @@ private:
     std::string m_text;
 };
 
-} // namespace runlens::collect::pmu
+} // namespace runlens::format
