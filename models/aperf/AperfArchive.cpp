@@ -1,5 +1,6 @@
 #include "AperfArchive.h"
 
+#include "ArchiveEntryPath.h"
 #include "FormatError.h"
 
 #include <archive.h>
@@ -109,18 +110,6 @@ std::string embeddedRunName(std::string_view relative)
     return std::string(run);
 }
 
-std::string entryKind(mode_t type)
-{
-    switch (type) {
-    case AE_IFLNK: return "a symbolic link";
-    case AE_IFCHR: return "a character device";
-    case AE_IFBLK: return "a block device";
-    case AE_IFIFO: return "a named pipe";
-    case AE_IFSOCK: return "a socket";
-    default: return "an entry that is not a regular file";
-    }
-}
-
 struct Entry {
     std::string path;     // as stored, "./" removed
     std::string top;      // its first component
@@ -193,7 +182,7 @@ public:
         const mode_t type = archive_entry_filetype(header);
         entry.isDirectory = type == AE_IFDIR;
         if (!entry.isDirectory && type != AE_IFREG)
-            throw fail("it contains " + entryKind(type) + " (" + entry.path + "); APerf archives hold only regular files");
+            throw fail("it contains " + std::string(runlens::format::archiveEntryKind(type)) + " (" + entry.path + "); APerf archives hold only regular files");
         m_declared = archive_entry_size_is_set(header) ? archive_entry_size(header) : 0;
         return true;
     }
@@ -287,35 +276,15 @@ private:
 
     void checkPath(Entry& entry) const
     {
-        std::string& path = entry.path;
-        if (path.empty())
-            throw fail("it contains an entry without a name");
-        if (path.size() > m_limits.maxPathLength)
-            throw fail("it contains an entry with a path longer than " + std::to_string(m_limits.maxPathLength) + " bytes");
-        if (path.front() == '/')
-            throw fail("it contains the absolute path " + path + "; APerf archives hold only relative paths");
-        while (path.starts_with("./"))
-            path.erase(0, 2);
-        std::vector<std::string> components;
-        std::size_t start = 0;
-        while (start <= path.size()) {
-            std::size_t end = path.find('/', start);
-            if (end == std::string::npos)
-                end = path.size();
-            const std::string_view component(path.data() + start, end - start);
-            if (component == "..")
-                throw fail("it contains the path " + path + ", which points outside the archive (\"..\")");
-            if (!component.empty() && component != ".")
-                components.emplace_back(component);
-            start = end + 1;
+        while (entry.path.starts_with("./"))
+            entry.path.erase(0, 2);
+        try {
+            entry.top = runlens::format::checkArchiveEntryPath(entry.path, m_limits, entry.relative, "APerf archives");
+        } catch (const FormatError& error) {
+            throw fail(error.what());
         }
-        if (components.empty())
+        if (entry.top.empty())
             throw fail("it contains an entry without a name");
-        if (components.size() > 16)
-            throw fail("it contains the path " + path + ", nested deeper than 16 directories");
-        entry.top = components.front();
-        for (std::size_t i = 1; i < components.size(); ++i)
-            entry.relative += (i > 1 ? "/" : "") + components[i];
     }
 
     std::string libarchiveError() const

@@ -1,4 +1,5 @@
 #include "ArchiveReader.h"
+#include "ArchiveEntryPath.h"
 
 #include "ColumnBlock.h"
 #include "FormatError.h"
@@ -23,57 +24,6 @@ namespace {
 struct ArchiveDeleter {
     void operator()(archive* a) const { archive_read_free(a); }
 };
-
-std::string entryKind(mode_t type)
-{
-    switch (type) {
-    case AE_IFLNK: return "a symbolic link";
-    case AE_IFCHR: return "a character device";
-    case AE_IFBLK: return "a block device";
-    case AE_IFIFO: return "a named pipe";
-    case AE_IFSOCK: return "a socket";
-    default: return "an entry that is not a regular file";
-    }
-}
-
-// Checks one entry path and splits off the top directory. Throws on anything that could escape
-// the archive's directory or confuse a later extraction.
-std::string checkPath(const std::string& path, const ReadLimits& limits, std::string& relative)
-{
-    if (path.empty())
-        throw FormatError("it contains an entry without a name");
-    if (path.size() > limits.maxPathLength)
-        throw FormatError("it contains an entry with a path longer than " + std::to_string(limits.maxPathLength) + " bytes");
-    if (path.front() == '/')
-        throw FormatError("it contains the absolute path " + path + "; run archives hold only relative paths");
-    std::string normalised = path;
-    while (normalised.starts_with("./"))
-        normalised.erase(0, 2);
-    int depth = 0;
-    std::size_t start = 0;
-    while (start <= normalised.size()) {
-        std::size_t end = normalised.find('/', start);
-        if (end == std::string::npos)
-            end = normalised.size();
-        const std::string_view component(normalised.data() + start, end - start);
-        if (component == "..")
-            throw FormatError("it contains the path " + path + ", which points outside the archive (\"..\")");
-        if (!component.empty())
-            ++depth;
-        start = end + 1;
-    }
-    if (depth > 16)
-        throw FormatError("it contains the path " + path + ", nested deeper than 16 directories");
-    const auto slash = normalised.find('/');
-    if (slash == std::string::npos || slash == 0) {
-        relative.clear();
-        return normalised;
-    }
-    relative = normalised.substr(slash + 1);
-    while (!relative.empty() && relative.back() == '/')
-        relative.pop_back();
-    return normalised.substr(0, slash);
-}
 
 nlohmann::json parseJson(const std::string& name, const std::string& text)
 {
@@ -207,7 +157,7 @@ RunArchive readRunArchive(const std::string& path, const ReadLimits& limits, con
         std::string relative;
         std::string top;
         try {
-            top = checkPath(name, limits, relative);
+            top = checkArchiveEntryPath(name, limits, relative, "run archives");
         } catch (const FormatError& error) {
             throw fail(error.what());
         }
@@ -222,7 +172,7 @@ RunArchive readRunArchive(const std::string& path, const ReadLimits& limits, con
         if (type == AE_IFDIR)
             continue;
         if (type != AE_IFREG)
-            throw fail("it contains " + entryKind(type) + " (" + name + "); run archives hold only regular files");
+            throw fail("it contains " + std::string(archiveEntryKind(type)) + " (" + name + "); run archives hold only regular files");
         if (relative.empty())
             throw fail("it contains the file " + name + " outside the run directory");
         if (!seen.insert(relative).second)
