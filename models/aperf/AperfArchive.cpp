@@ -10,9 +10,14 @@
 #include <array>
 #include <cerrno>
 #include <cstdio>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
+#include <exception>
 #include <memory>
+#include <mutex>
 #include <set>
+#include <thread>
 #include <sys/stat.h>
 
 namespace aperf {
@@ -190,10 +195,7 @@ public:
     // The current entry's bytes; the limit is checked on the header's claim and on what comes out.
     std::string read(const Entry& entry)
     {
-        const std::uint64_t limit = entry.relative.ends_with(".json") ? m_limits.maxJsonBytes : m_limits.maxEntryBytes;
-        if (m_declared < 0 || std::uint64_t(m_declared) > limit)
-            throw fail(entry.path + " declares " + std::to_string(m_declared) + " bytes, more than the limit of "
-                       + std::to_string(limit));
+        const std::uint64_t limit = entryLimit(entry);
         std::string content;
         // What a header claims is not trusted with memory: grow from a modest start instead.
         content.reserve(std::size_t(std::min<la_int64_t>(m_declared, 16 << 20)));
@@ -205,12 +207,44 @@ public:
         return content;
     }
 
+    // The current entry's bytes in blocks of up to `blockBytes`, each moved to `sink`; the same
+    // limits as read().
+    template<typename Sink>
+    void readBlocks(const Entry& entry, std::size_t blockBytes, Sink&& sink)
+    {
+        const std::uint64_t limit = entryLimit(entry);
+        std::uint64_t total = 0;
+        std::string block(blockBytes, '\0');
+        std::size_t filled = 0;
+        for (;;) {
+            const la_ssize_t n = archive_read_data(m_reader.get(), block.data() + filled, block.size() - filled);
+            if (n < 0)
+                throw fail("it is damaged or truncated while reading " + entry.path + " (" + libarchiveError() + ")");
+            total += std::uint64_t(n);
+            if (total > limit)
+                throw fail(entry.path + " is larger than the limit of " + std::to_string(limit) + " bytes");
+            checkTotals();
+            filled += std::size_t(n);
+            if (filled == block.size() || (n == 0 && filled > 0)) {
+                block.resize(filled);
+                sink(std::move(block));
+                block.assign(blockBytes, '\0');
+                filled = 0;
+            }
+            if (n == 0)
+                break;
+        }
+    }
+
     // Passes over the current entry; still under the total and ratio limits, so a bomb in a file
     // nobody keeps is found as early as one that is kept.
     void skip(const Entry& entry)
     {
         pump(entry, [](const char*, std::size_t) {});
     }
+
+    // The size the current entry's header declares.
+    std::uint64_t declaredSize() const { return std::uint64_t(std::max<la_int64_t>(0, m_declared)); }
 
     std::uint64_t uncompressedSoFar() const { return std::uint64_t(std::max<la_int64_t>(0, archive_filter_bytes(m_reader.get(), 0))); }
 
@@ -227,6 +261,16 @@ private:
             sink(m_chunk.data(), std::size_t(n));
             checkTotals();
         }
+    }
+
+    // The most bytes the entry may have; its header's claim is checked first.
+    std::uint64_t entryLimit(const Entry& entry) const
+    {
+        const std::uint64_t limit = entry.relative.ends_with(".json") ? m_limits.maxJsonBytes : m_limits.maxEntryBytes;
+        if (m_declared < 0 || std::uint64_t(m_declared) > limit)
+            throw fail(entry.path + " declares " + std::to_string(m_declared) + " bytes, more than the limit of "
+                       + std::to_string(limit));
+        return limit;
     }
 
     // Opening decompresses the first block and recognises the format: a cut gzip stream or
@@ -315,38 +359,169 @@ private:
     la_int64_t m_declared = 0;
 };
 
-AperfEntries readEntries(TarGzStream& stream)
+// What the reading thread hands the parsing one, in archive order.
+struct Block {
+    enum class Kind { Header, Data, EndOfEntry, EndOfArchive, Failure };
+    Kind kind = Kind::Data;
+    Entry entry;                    // Header
+    std::uint64_t declaredSize = 0; // Header
+    std::string bytes;              // Data
+    std::exception_ptr failure;     // Failure
+};
+
+// A bounded queue between the thread that decompresses an archive and the one that reads its
+// entries, so that gunzip (a third of the work) runs beside the parsing, with a few MiB in flight.
+class BlockQueue
 {
+public:
+    static constexpr std::size_t kBlockBytes = 1 << 20;
+    static constexpr std::size_t kMaxBlocks = 8;
+
+    // Blocks while the queue is full; false once the reader has stopped listening.
+    bool push(Block block)
+    {
+        std::unique_lock lock(m_mutex);
+        m_notFull.wait(lock, [this] { return m_blocks.size() < kMaxBlocks || m_cancelled; });
+        if (m_cancelled)
+            return false;
+        m_blocks.push_back(std::move(block));
+        m_notEmpty.notify_one();
+        return true;
+    }
+    Block pop()
+    {
+        std::unique_lock lock(m_mutex);
+        m_notEmpty.wait(lock, [this] { return !m_blocks.empty(); });
+        Block block = std::move(m_blocks.front());
+        m_blocks.pop_front();
+        m_notFull.notify_one();
+        return block;
+    }
+    void cancel()
+    {
+        std::lock_guard lock(m_mutex);
+        m_cancelled = true;
+        m_blocks.clear();
+        m_notFull.notify_all();
+    }
+
+private:
+    std::mutex m_mutex;
+    std::condition_variable m_notFull;
+    std::condition_variable m_notEmpty;
+    std::deque<Block> m_blocks;
+    bool m_cancelled = false;
+};
+
+// The reading thread: every entry's header and bytes, then the end or the failure.
+void decompress(TarGzStream& stream, BlockQueue& queue)
+{
+    try {
+        Entry entry;
+        while (stream.next(entry)) {
+            Block header{Block::Kind::Header, entry, stream.declaredSize(), {}, {}};
+            if (!queue.push(std::move(header)))
+                return;
+            if (entry.isDirectory) {
+                stream.skip(entry);
+                continue;
+            }
+            bool listening = true;
+            stream.readBlocks(entry, BlockQueue::kBlockBytes, [&](std::string&& bytes) {
+                if (listening)
+                    listening = queue.push({Block::Kind::Data, {}, 0, std::move(bytes), {}});
+            });
+            if (!listening || !queue.push({Block::Kind::EndOfEntry, {}, 0, {}, {}}))
+                return;
+        }
+        queue.push({Block::Kind::EndOfArchive, {}, 0, {}, {}});
+    } catch (...) {
+        queue.push({Block::Kind::Failure, {}, 0, {}, std::current_exception()});
+    }
+}
+
+AperfEntries readEntries(TarGzStream& stream, AperfEntrySink* sink)
+{
+    BlockQueue queue;
+    std::thread reader(decompress, std::ref(stream), std::ref(queue));
+    // However this ends, the reading thread is told to stop and waited for.
+    struct Join {
+        BlockQueue& queue;
+        std::thread& thread;
+        ~Join()
+        {
+            queue.cancel();
+            thread.join();
+        }
+    } join{queue, reader};
+
     AperfEntries result;
     std::set<std::string> seen;
     bool anyEntry = false;
     bool anyData = false;
-    Entry entry;
-    while (stream.next(entry)) {
-        anyEntry = true;
-        if (result.topDirectory.empty())
-            result.topDirectory = entry.top;
-        else if (entry.top != result.topDirectory)
-            throw stream.fail("its entries are not all inside one run directory (" + result.topDirectory + "/ and "
-                              + entry.top + "/)");
-        if (entry.isDirectory) {
-            stream.skip(entry);
-            continue;
+    enum class Current { None, Kept, Streamed } current = Current::None;
+    std::string relative;
+    std::string content;
+    for (;;) {
+        Block block = queue.pop();
+        switch (block.kind) {
+        case Block::Kind::Header: {
+            const Entry& entry = block.entry;
+            anyEntry = true;
+            current = Current::None;
+            if (result.topDirectory.empty())
+                result.topDirectory = entry.top;
+            else if (entry.top != result.topDirectory)
+                throw stream.fail("its entries are not all inside one run directory (" + result.topDirectory + "/ and "
+                                  + entry.top + "/)");
+            if (entry.isDirectory)
+                break;
+            if (entry.relative.empty())
+                throw stream.fail("it contains the file " + entry.path + " outside the run directory");
+            if (!seen.insert(entry.relative).second)
+                throw stream.fail("it contains " + entry.path + " twice");
+            if (entry.relative.find('/') == std::string::npos && classifyFlatName(entry.relative) == FlatName::Data)
+                anyData = true;
+            relative = entry.relative;
+            content.clear();
+            if (sink && sink->wantsStream(relative, block.declaredSize)) {
+                current = Current::Streamed;
+                result.streamed.push_back(relative);
+            } else {
+                current = Current::Kept;
+            }
+            break;
         }
-        if (entry.relative.empty())
-            throw stream.fail("it contains the file " + entry.path + " outside the run directory");
-        if (!seen.insert(entry.relative).second)
-            throw stream.fail("it contains " + entry.path + " twice");
-        if (entry.relative.find('/') == std::string::npos && classifyFlatName(entry.relative) == FlatName::Data)
-            anyData = true;
-        result.files.emplace(entry.relative, stream.read(entry));
+        case Block::Kind::Data:
+            if (current == Current::Streamed)
+                sink->data(block.bytes);
+            else if (current == Current::Kept && content.empty())
+                content = std::move(block.bytes);
+            else if (current == Current::Kept)
+                content += block.bytes;
+            break;
+        case Block::Kind::EndOfEntry:
+            if (current == Current::Streamed) {
+                sink->end();
+            } else if (current == Current::Kept) {
+                const std::string& bytes = result.files.emplace(relative, std::move(content)).first->second;
+                content = std::string();
+                if (sink)
+                    sink->kept(relative, bytes);
+            }
+            current = Current::None;
+            break;
+        case Block::Kind::Failure:
+            std::rethrow_exception(block.failure);
+        case Block::Kind::EndOfArchive:
+            if (!anyEntry)
+                throw stream.fail("it is empty");
+            if (!anyData)
+                throw stream.fail("its directory " + result.topDirectory
+                                  + "/ holds no APerf data file (meta_data.bin, metadata.json or <name>_<time>.bin)");
+            return result;
+        }
     }
-    if (!anyEntry)
-        throw stream.fail("it is empty");
-    if (!anyData)
-        throw stream.fail("its directory " + result.topDirectory
-                          + "/ holds no APerf data file (meta_data.bin, metadata.json or <name>_<time>.bin)");
-    return result;
 }
 
 } // namespace
@@ -390,18 +565,19 @@ AperfKind detectAperf(const std::string& path)
     return AperfKind::NotAperf;
 }
 
-AperfEntries readAperfEntries(std::string_view tarGzBytes, const std::string& displayName, const ReadLimits& limits)
+AperfEntries readAperfEntries(std::string_view tarGzBytes, const std::string& displayName, const ReadLimits& limits,
+                              AperfEntrySink* sink)
 {
     TarGzStream stream(displayName, "a usable APerf run archive", limits);
     stream.openMemory(tarGzBytes);
-    return readEntries(stream);
+    return readEntries(stream, sink);
 }
 
-AperfEntries readAperfEntries(const std::string& path, const ReadLimits& limits)
+AperfEntries readAperfEntries(const std::string& path, const ReadLimits& limits, AperfEntrySink* sink)
 {
     TarGzStream stream(path, "a usable APerf run archive", limits);
     stream.openFile(path);
-    return readEntries(stream);
+    return readEntries(stream, sink);
 }
 
 std::vector<std::pair<std::string, std::string>> embeddedRunArchives(const std::string& reportPath, const ReadLimits& limits)
@@ -428,7 +604,10 @@ std::vector<std::pair<std::string, std::string>> embeddedRunArchives(const std::
     return runs;
 }
 
-std::optional<std::string> findDataFile(const AperfEntries& entries, std::string_view name)
+namespace {
+
+// The names a data file may have: the one asked for, then its alias.
+std::vector<std::string_view> namesOf(std::string_view name)
 {
     std::vector<std::string_view> names = {name};
     for (const auto& [first, second] : kAliases) {
@@ -437,29 +616,54 @@ std::optional<std::string> findDataFile(const AperfEntries& entries, std::string
         else if (name == second)
             names.push_back(first);
     }
-    for (const std::string_view wanted : names) {
+    return names;
+}
+
+// How well `file` matches `^<name>(_.*)?\.bin$`: 0 for <name>.bin, 1 with a timestamp, 2 with
+// another suffix; nullopt when it does not.
+std::optional<int> matchRank(std::string_view file, std::string_view name)
+{
+    if (file.size() < name.size() + 4 || !file.starts_with(name) || !file.ends_with(".bin") || file.find('/') != std::string_view::npos)
+        return std::nullopt;
+    const std::string_view middle = file.substr(name.size(), file.size() - name.size() - 4);
+    if (middle.empty())
+        return 0;
+    if (isTimestampSuffix(middle))
+        return 1;
+    if (middle.front() == '_')
+        return 2;
+    return std::nullopt;
+}
+
+} // namespace
+
+bool isDataFileOf(std::string_view file, std::string_view name)
+{
+    for (const std::string_view candidate : namesOf(name)) {
+        if (matchRank(file, candidate))
+            return true;
+    }
+    return false;
+}
+
+std::optional<std::string> findDataFile(const AperfEntries& entries, std::string_view name)
+{
+    for (const std::string_view wanted : namesOf(name)) {
         const std::string* best = nullptr;
         int bestRank = 0;
-        for (const auto& [file, bytes] : entries.files) {
-            if (file.size() < wanted.size() + 4 || !file.starts_with(wanted) || !file.ends_with(".bin")
-                || file.find('/') != std::string::npos)
-                continue;
-            const std::string_view middle = std::string_view(file).substr(wanted.size(), file.size() - wanted.size() - 4);
-            int rank = 0;
-            if (middle.empty())
-                rank = 0;
-            else if (isTimestampSuffix(middle))
-                rank = 1;
-            else if (middle.front() == '_')
-                rank = 2;
-            else
-                continue;
-            // entries.files is ordered, so the first file of a rank is the lexically smallest.
-            if (!best || rank < bestRank) {
+        const auto consider = [&](const std::string& file) {
+            const std::optional<int> rank = matchRank(file, wanted);
+            if (!rank)
+                return;
+            if (!best || *rank < bestRank || (*rank == bestRank && file < *best)) {
                 best = &file;
-                bestRank = rank;
+                bestRank = *rank;
             }
-        }
+        };
+        for (const auto& [file, bytes] : entries.files)
+            consider(file);
+        for (const std::string& file : entries.streamed)
+            consider(file);
         if (best)
             return *best;
     }

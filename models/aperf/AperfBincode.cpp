@@ -205,8 +205,8 @@ void readMetaMiddle(BincodeReader& reader, MetaData& meta)
 
 // --- BincodeReader ----------------------------------------------------------------------------
 
-BincodeReader::BincodeReader(std::string_view bytes, std::string fileName)
-    : m_bytes(bytes), m_fileName(std::move(fileName))
+BincodeReader::BincodeReader(std::string_view bytes, std::string fileName, std::size_t baseOffset)
+    : m_bytes(bytes), m_base(baseOffset), m_offset(baseOffset), m_fileName(std::move(fileName))
 {
 }
 
@@ -226,7 +226,7 @@ const char* BincodeReader::take(std::size_t n, const char* what)
         fail(Kind::Truncated, m_offset,
              std::string(what) + " needs " + sizeText(n) + " at offset " + std::to_string(m_offset) + " but has "
                  + std::to_string(remaining()));
-    const char* p = m_bytes.data() + m_offset;
+    const char* p = m_bytes.data() + (m_offset - m_base);
     m_offset += n;
     return p;
 }
@@ -295,7 +295,7 @@ std::string_view BincodeReader::string()
         fail(Kind::LengthPastEnd, at,
              "the string length at offset " + std::to_string(at) + " declares " + sizeText(n) + " but only "
                  + std::to_string(remaining()) + " remain");
-    const std::string_view text(m_bytes.data() + m_offset, std::size_t(n));
+    const std::string_view text(m_bytes.data() + (m_offset - m_base), std::size_t(n));
     std::size_t bad = 0;
     if (!isValidUtf8(text, &bad))
         fail(Kind::NotUtf8, at,
@@ -442,15 +442,63 @@ bool isValidUtf8(std::string_view bytes, std::size_t* badOffset)
 
 std::vector<TimedText> readTimedTexts(std::string_view bytes, const std::string& fileName)
 {
-    auto records = readStream<TimedText>(bytes, fileName, [](BincodeReader& reader) {
-        TimedText record;
-        record.variant = reader.variant();
-        record.timeNs = reader.timeEnum();
-        record.text = reader.string();
-        return record;
-    });
-    checkSameVariant(records, fileName);
+    TimedTextDecoder decoder(fileName);
+    std::vector<TimedText> records;
+    decoder.feed(bytes, [&records](const TimedText& record) { records.push_back(record); });
+    decoder.finish();
     return records;
+}
+
+TimedTextDecoder::TimedTextDecoder(std::string fileName) : m_fileName(std::move(fileName)) {}
+
+std::size_t TimedTextDecoder::recordSize(std::string_view bytes)
+{
+    // u32 Data variant, u32 TimeEnum variant, u64 length + time text, u64 length + data text.
+    constexpr std::size_t kHead = 4 + 4 + 8;
+    if (bytes.size() < kHead)
+        return kHead;
+    const auto timeBytes = loadLittleEndian<std::uint64_t>(bytes.data() + 8);
+    if (loadLittleEndian<std::uint32_t>(bytes.data() + 4) != 0 || timeBytes > BincodeReader::kMaxStringBytes)
+        return bytes.size();
+    const std::size_t withTextLength = kHead + std::size_t(timeBytes) + 8;
+    if (bytes.size() < withTextLength)
+        return withTextLength;
+    const auto textBytes = loadLittleEndian<std::uint64_t>(bytes.data() + withTextLength - 8);
+    if (textBytes > BincodeReader::kMaxStringBytes)
+        return bytes.size();
+    return withTextLength + std::size_t(textBytes);
+}
+
+TimedText TimedTextDecoder::decode(std::string_view record)
+{
+    BincodeReader reader(record, m_fileName, m_offset);
+    reader.setContext("record " + std::to_string(m_records));
+    TimedText result;
+    result.variant = reader.variant();
+    result.timeNs = reader.timeEnum();
+    result.text = reader.string();
+    // The Data variant of every record of a file is the same type; a different one means the
+    // stream lost its alignment or the file holds something else.
+    if (m_records == 0) {
+        m_variant = result.variant;
+        m_firstRecordBytes = record.size();
+    } else if (result.variant != m_variant) {
+        throw BincodeError(Kind::BadValue, 0,
+                           m_fileName + " is damaged: record " + std::to_string(m_records) + " is of data kind "
+                               + std::to_string(result.variant) + " but record 0 of kind " + std::to_string(m_variant) + ".");
+    }
+    m_offset += record.size();
+    ++m_records;
+    return result;
+}
+
+void TimedTextDecoder::finish()
+{
+    if (m_pending.empty())
+        return;
+    // Not a whole record: reading it says what is missing, in the words of the whole-file reader.
+    decode(m_pending);
+    m_pending.clear();
 }
 
 std::vector<ProcessesRecord> readProcessesRecords(std::string_view bytes, const std::string& fileName)

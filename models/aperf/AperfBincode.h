@@ -9,6 +9,7 @@
 
 #include "FormatError.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -53,11 +54,13 @@ public:
     // Strings are Rust Strings: this caps one at 256 MiB, far beyond any /proc text APerf saves.
     static constexpr std::uint64_t kMaxStringBytes = 256ull << 20;
 
-    explicit BincodeReader(std::string_view bytes, std::string fileName = "the APerf data");
+    // `baseOffset`: where `bytes` start in the file (a piece of a file read as it streams in), so
+    // that messages name offsets in the file.
+    explicit BincodeReader(std::string_view bytes, std::string fileName = "the APerf data", std::size_t baseOffset = 0);
 
-    bool atEnd() const { return m_offset == m_bytes.size(); }
-    std::size_t offset() const { return m_offset; }
-    std::size_t remaining() const { return m_bytes.size() - m_offset; }
+    bool atEnd() const { return remaining() == 0; }
+    std::size_t offset() const { return m_offset; } // in the file
+    std::size_t remaining() const { return m_bytes.size() - (m_offset - m_base); }
     const std::string& fileName() const { return m_fileName; }
 
     // Named in every message ("record 3"); empty for single-record files.
@@ -89,7 +92,8 @@ private:
     const char* take(std::size_t n, const char* what);
 
     std::string_view m_bytes;
-    std::size_t m_offset = 0;
+    std::size_t m_base = 0;   // the file offset of m_bytes[0]
+    std::size_t m_offset = 0; // in the file
     std::string m_fileName;
     std::string m_context;
 };
@@ -123,6 +127,61 @@ struct ProcessesRecord {
 // Records back to back until the end of the bytes; a record cut short is an error naming its index.
 // All throw BincodeError.
 std::vector<TimedText> readTimedTexts(std::string_view bytes, const std::string& fileName);
+
+// The records of a TimedText file decoded as its bytes arrive, in pieces of any size (an archive
+// entry read block by block): only the record a piece cuts is copied, to wait for its end, so an
+// hour of /proc/interrupts never has to be in memory at once. Same rules and messages as
+// readTimedTexts, which is this decoder given the whole file.
+class TimedTextDecoder
+{
+public:
+    explicit TimedTextDecoder(std::string fileName);
+
+    // Decodes the records that `piece` completes, in order. Throws BincodeError.
+    template<typename OnRecord>
+    void feed(std::string_view piece, OnRecord&& onRecord)
+    {
+        // First the record the previous piece cut, completed from this one.
+        while (!m_pending.empty()) {
+            const std::size_t size = recordSize(m_pending);
+            if (size <= m_pending.size()) {
+                onRecord(decode(m_pending));
+                m_pending.clear();
+                break;
+            }
+            if (piece.empty())
+                return;
+            const std::size_t take = std::min(size - m_pending.size(), piece.size());
+            m_pending.append(piece.substr(0, take));
+            piece.remove_prefix(take);
+        }
+        for (std::size_t size = recordSize(piece); size <= piece.size(); size = recordSize(piece)) {
+            onRecord(decode(piece.substr(0, size)));
+            piece.remove_prefix(size);
+        }
+        m_pending.assign(piece);
+    }
+    // The file has ended: throws BincodeError when its last record is incomplete.
+    void finish();
+
+    std::size_t records() const { return m_records; }
+    // The size of the first record: with the file's size, an estimate of the number of records.
+    std::size_t firstRecordBytes() const { return m_firstRecordBytes; }
+
+private:
+    // The bytes the record at the start of `bytes` takes, as far as `bytes` tell: more than
+    // bytes.size() while it is incomplete; bytes.size() when its lengths are already wrong, so
+    // that decode() says how rather than waiting for bytes that may never come.
+    static std::size_t recordSize(std::string_view bytes);
+    TimedText decode(std::string_view record);
+
+    std::string m_fileName;
+    std::string m_pending;   // the start of a record cut by the end of a piece
+    std::size_t m_offset = 0; // the file offset of the next record
+    std::size_t m_records = 0;
+    std::size_t m_firstRecordBytes = 0;
+    std::uint32_t m_variant = 0; // record 0's
+};
 std::vector<ProcessesRecord> readProcessesRecords(std::string_view bytes, const std::string& fileName);
 
 // aperf_stats.bin (≤ 1.2.3), NOT wrapped in Data: `AperfStat { time: TimeEnum, name: String,

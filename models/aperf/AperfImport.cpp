@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <ctime>
 #include <limits>
+#include <memory>
 #include <optional>
 
 using runlens::format::FormatError;
@@ -39,20 +40,6 @@ struct Report {
     void skip(const std::string& file, const std::string& why) { skipped.push_back({{"file", file}, {"reason", why}}); }
 };
 
-// The records of one time-series source, or none when the archive lacks it or it cannot be read.
-std::vector<TimedText> timedTexts(const AperfEntries& entries, std::string_view name, Report& report)
-{
-    const std::optional<std::string> file = findDataFile(entries, name);
-    if (!file)
-        return {};
-    try {
-        return readTimedTexts(entries.files.at(*file), *file);
-    } catch (const FormatError& error) {
-        report.skip(*file, error.what());
-        return {};
-    }
-}
-
 void addGroup(RunArchive& run, ImportedGroup group)
 {
     if (group.table.keys.empty())
@@ -62,12 +49,9 @@ void addGroup(RunArchive& run, ImportedGroup group)
     run.series.push_back(std::move(group.table));
 }
 
-// The first value of a key in the first record of a text file ("MemTotal:  1234 kB" -> 1234).
-std::optional<double> firstValue(const std::vector<TimedText>& samples, std::string_view key)
+// The first value of a key in a text ("MemTotal:  1234 kB" -> 1234).
+std::optional<double> firstValue(std::string_view text, std::string_view key)
 {
-    if (samples.empty())
-        return std::nullopt;
-    const std::string_view text = samples.front().text;
     const std::size_t at = text.find(key);
     if (at == std::string_view::npos)
         return std::nullopt;
@@ -83,13 +67,10 @@ std::optional<double> firstValue(const std::vector<TimedText>& samples, std::str
     return digits ? std::optional<double>(value) : std::nullopt;
 }
 
-// CPUs in the first /proc/stat text: its "cpuN" lines.
-std::uint64_t cpuCount(const std::vector<TimedText>& stat)
+// CPUs in a /proc/stat text: its "cpuN" lines.
+std::uint64_t cpuCount(std::string_view text)
 {
-    if (stat.empty())
-        return 0;
     std::uint64_t count = 0;
-    std::string_view text = stat.front().text;
     while (!text.empty()) {
         const std::size_t newline = text.find('\n');
         const std::string_view line = text.substr(0, newline);
@@ -104,8 +85,9 @@ std::uint64_t cpuCount(const std::vector<TimedText>& stat)
 
 // The host facts APerf records, where runlens-rec puts them: manifest "host" and "ec2", and the
 // attachments host/sysctl.json and host/kernel-config.txt.
-void addHostFacts(const AperfEntries& entries, RunArchive& run, const std::vector<TimedText>& stat,
-                  const std::vector<TimedText>& meminfo, Report& report)
+// `stat` and `meminfo` are the first records' texts of /proc/stat and /proc/meminfo, if any.
+void addHostFacts(const AperfEntries& entries, RunArchive& run, std::string_view stat, std::string_view meminfo,
+                  Report& report)
 {
     nlohmann::json host = nlohmann::json::object();
     nlohmann::json ec2 = {{"available", false}, {"reason", "APerf's system information is missing or unreadable"}};
@@ -279,13 +261,10 @@ std::optional<MetaData> metadataJson(const AperfEntries& entries, std::string& c
 
 // pmu_config.json of APerf 1.3: {"events": {...}, "metrics": {name: formula}}. Older ones list
 // their numerators and denominators, which the legacy lines carry themselves.
-std::map<std::string, std::string> pmuFormulas(const AperfEntries& entries)
+std::map<std::string, std::string> pmuFormulas(const std::string& configJson)
 {
     std::map<std::string, std::string> formulas;
-    const auto file = entries.files.find("pmu_config.json");
-    if (file == entries.files.end())
-        return formulas;
-    const nlohmann::json json = nlohmann::json::parse(file->second, nullptr, false);
+    const nlohmann::json json = nlohmann::json::parse(configJson, nullptr, false);
     if (!json.is_object() || !json.contains("metrics") || !json["metrics"].is_object())
         return formulas;
     for (const auto& [name, formula] : json["metrics"].items()) {
@@ -295,6 +274,194 @@ std::map<std::string, std::string> pmuFormulas(const AperfEntries& entries)
     return formulas;
 }
 
+// metadata.json's pmu_counter_mode ("grouped", "ungrouped"), or empty.
+std::string counterModeOf(const std::string& metadataJson)
+{
+    const nlohmann::json json = nlohmann::json::parse(metadataJson, nullptr, false);
+    if (!json.is_object() || !json.contains("pmu_counter_mode") || !json["pmu_counter_mode"].is_string())
+        return {};
+    return json["pmu_counter_mode"].get<std::string>();
+}
+
+// The time series of APerf, by the name of their data file, and the parsers of their records.
+struct TimeSeriesSource {
+    std::string_view name;
+    std::unique_ptr<SourceParser> (*parser)();
+};
+constexpr TimeSeriesSource kTimeSeriesSources[] = {
+    {"cpu_utilization", procStatParser},
+    {"meminfo", meminfoParser},
+    {"vmstat", vmstatParser},
+    {"interrupts", interruptsParser},
+    {"diskstats", diskstatsParser},
+    {"netstat", netstatParser},
+    {"numastat", numastatParser},
+    {"perf_stat", [] { return std::unique_ptr<SourceParser>(std::make_unique<PerfStatParser>()); }},
+};
+
+// Reads a record archive's time series as the archive streams in: each file's records are
+// decoded (TimedTextDecoder) and parsed (SourceParser) block by block, so the import holds the
+// series it builds and not the hundreds of MB of text they come from. A file that cannot be
+// read stops only its own source.
+class TimeSeriesSink final : public AperfEntrySink
+{
+public:
+    bool wantsStream(const std::string& name, std::uint64_t size) override
+    {
+        m_current = nullptr;
+        for (const TimeSeriesSource& source : kTimeSeriesSources) {
+            if (!isDataFileOf(name, source.name))
+                continue;
+            auto stream = std::make_unique<Stream>(name);
+            stream->source = source.name;
+            stream->size = size;
+            stream->parser = source.parser();
+            if (source.name == "perf_stat" && m_config.contains("metadata.json") && m_config.contains("pmu_config.json"))
+                configure(*stream);
+
+            m_current = stream.get();
+            m_streams.push_back(std::move(stream));
+            return true;
+        }
+        return false;
+    }
+    void data(std::string_view piece) override
+    {
+        Stream& stream = *m_current;
+        if (stream.failure)
+            return;
+        try {
+            stream.decoder.feed(piece, [&stream](const TimedText& record) { stream.add(record); });
+        } catch (const FormatError& error) {
+            stream.fail(error.what());
+        }
+    }
+    void end() override
+    {
+        Stream& stream = *m_current;
+        m_current = nullptr;
+        if (stream.failure)
+            return;
+        try {
+            stream.decoder.finish();
+        } catch (const FormatError& error) {
+            stream.fail(error.what());
+        }
+    }
+    void kept(const std::string& name, const std::string& bytes) override
+    {
+        if (name == "metadata.json" || name == "pmu_config.json")
+            m_config[name] = bytes;
+    }
+
+    // Replays a record archive already in memory through the same path.
+    void replay(const AperfEntries& entries)
+    {
+        for (const auto& [name, bytes] : entries.files) {
+            if (wantsStream(name, bytes.size())) {
+                data(bytes);
+                end();
+            } else {
+                kept(name, bytes);
+            }
+        }
+    }
+
+    // The series of the source `name` from the file APerf would read for it (findDataFile), or
+    // none; a file that failed is reported skipped.
+    struct Series {
+        std::unique_ptr<SourceParser> parser;
+        std::string firstText; // the first record's text
+        std::int64_t firstNs = 0;
+        std::int64_t lastNs = 0;
+        bool any = false;
+    };
+    std::optional<Series> take(const AperfEntries& entries, std::string_view name, Report& report)
+    {
+        const std::optional<std::string> file = findDataFile(entries, name);
+        if (!file)
+            return std::nullopt;
+        Stream* stream = nullptr;
+        for (const auto& candidate : m_streams) {
+            if (candidate->file == *file)
+                stream = candidate.get();
+        }
+        if (!stream)
+            return std::nullopt;
+        if (name == "perf_stat" && !stream->failure && !stream->configured)
+            configure(*stream);
+        if (stream->configFailure) {
+            report.skip("pmu_config.json", *stream->configFailure);
+            return std::nullopt;
+        }
+        if (stream->failure) {
+            report.skip(*file, *stream->failure);
+            return std::nullopt;
+        }
+        Series series;
+        series.parser = std::move(stream->parser);
+        series.firstText = std::move(stream->firstText);
+        series.firstNs = stream->firstNs;
+        series.lastNs = stream->lastNs;
+        series.any = stream->decoder.records() > 0;
+        return series;
+    }
+
+private:
+    struct Stream {
+        explicit Stream(const std::string& name) : file(name), decoder(name) {}
+
+        void add(const TimedText& record)
+        {
+            if (decoder.records() == 1) {
+                // From the file's size and its first record: about how many records there are.
+                firstNs = record.timeNs;
+                firstText.assign(record.text);
+                if (const std::size_t bytes = decoder.firstRecordBytes(); bytes > 0 && size > 0)
+                    parser->expectRecords(std::size_t(size / bytes) + 1);
+            }
+            lastNs = record.timeNs;
+            parser->add(record.timeNs, record.text);
+        }
+        void fail(const std::string& why)
+        {
+            failure = why;
+            parser.reset();
+        }
+
+        std::string file;
+        std::string_view source;
+        std::uint64_t size = 0;
+        TimedTextDecoder decoder;
+        std::unique_ptr<SourceParser> parser;
+        std::optional<std::string> failure;
+        bool configured = false;
+        std::optional<std::string> configFailure; // pmu_config.json's formulas do not parse
+        std::string firstText;
+        std::int64_t firstNs = 0;
+        std::int64_t lastNs = 0;
+    };
+
+    void configure(Stream& stream)
+    {
+        auto& pmu = static_cast<PerfStatParser&>(*stream.parser);
+        const auto config = m_config.find("pmu_config.json");
+        const auto metadata = m_config.find("metadata.json");
+        stream.configured = true;
+        try {
+            pmu.setConfig(metadata != m_config.end() ? counterModeOf(metadata->second) : std::string(),
+                          config != m_config.end() ? pmuFormulas(config->second) : std::map<std::string, std::string>());
+        } catch (const FormatError& error) {
+            stream.configFailure = error.what();
+            stream.fail(error.what());
+        }
+    }
+
+    std::vector<std::unique_ptr<Stream>> m_streams;
+    Stream* m_current = nullptr;
+    std::map<std::string, std::string> m_config; // metadata.json, pmu_config.json
+};
+
 } // namespace
 
 bool isAperfFile(const std::string& path)
@@ -303,7 +470,10 @@ bool isAperfFile(const std::string& path)
     return kind == AperfKind::RecordArchive || kind == AperfKind::ReportTarball || kind == AperfKind::YamlEra;
 }
 
-RunArchive importAperfRecord(const AperfEntries& entries, const std::string& source)
+namespace {
+
+// The run of a record archive whose time series `sink` has read.
+RunArchive importRecord(const AperfEntries& entries, TimeSeriesSink& sink, const std::string& source)
 {
     Report report;
     RunArchive run;
@@ -319,24 +489,26 @@ RunArchive importAperfRecord(const AperfEntries& entries, const std::string& sou
         }
     }
 
-    const std::vector<TimedText> stat = timedTexts(entries, "cpu_utilization", report);
-    const std::vector<TimedText> meminfo = timedTexts(entries, "meminfo", report);
-    const std::vector<TimedText> vmstat = timedTexts(entries, "vmstat", report);
-    const std::vector<TimedText> interrupts = timedTexts(entries, "interrupts", report);
-    const std::vector<TimedText> diskstats = timedTexts(entries, "diskstats", report);
-    const std::vector<TimedText> netstat = timedTexts(entries, "netstat", report);
-    const std::vector<TimedText> numastat = timedTexts(entries, "numastat", report);
-    const std::vector<TimedText> perfStat = timedTexts(entries, "perf_stat", report);
-
+    std::vector<std::pair<std::string_view, TimeSeriesSink::Series>> sources;
+    for (const TimeSeriesSource& source : kTimeSeriesSources) {
+        if (auto series = sink.take(entries, source.name, report))
+            sources.emplace_back(source.name, std::move(*series));
+    }
     // The run starts at APerf's collection start when it says (1.2.3), else at the first sample
     // of any source (its meta time is before the ~13 s of preparing the collectors).
     std::int64_t zeroNs = std::numeric_limits<std::int64_t>::max();
     std::int64_t lastNs = std::numeric_limits<std::int64_t>::min();
-    for (const auto* samples : {&stat, &meminfo, &vmstat, &interrupts, &diskstats, &netstat, &numastat, &perfStat}) {
-        if (samples->empty())
+    std::string_view stat;
+    std::string_view meminfo;
+    for (const auto& [name, series] : sources) {
+        if (!series.any)
             continue;
-        zeroNs = std::min(zeroNs, samples->front().timeNs);
-        lastNs = std::max(lastNs, samples->back().timeNs);
+        zeroNs = std::min(zeroNs, series.firstNs);
+        lastNs = std::max(lastNs, series.lastNs);
+        if (name == "cpu_utilization")
+            stat = series.firstText;
+        if (name == "meminfo")
+            meminfo = series.firstText;
     }
     if (meta && meta->collectionStartNs)
         zeroNs = *meta->collectionStartNs;
@@ -344,18 +516,8 @@ RunArchive importAperfRecord(const AperfEntries& entries, const std::string& sou
         throw FormatError(source + " is an APerf run without any time series APerf records (cpu_utilization, meminfo, "
                                    "vmstat ...) that Runlens could read.");
 
-    addGroup(run, cpuFromProcStat(stat, zeroNs));
-    addGroup(run, memoryFromMeminfo(meminfo, zeroNs));
-    addGroup(run, memoryFromVmstat(vmstat, zeroNs));
-    addGroup(run, interruptsFromProcInterrupts(interrupts, zeroNs));
-    addGroup(run, disksFromDiskstats(diskstats, zeroNs));
-    addGroup(run, networkFromNetstat(netstat, zeroNs));
-    addGroup(run, numaFromNumastat(numastat, zeroNs));
-    try {
-        addGroup(run, pmuFromPerfStat(perfStat, zeroNs, pmuTextFormat(perfStat, counterMode), pmuFormulas(entries)));
-    } catch (const FormatError& error) {
-        report.skip("pmu_config.json", error.what());
-    }
+    for (auto& [name, series] : sources)
+        addGroup(run, series.parser->take(zeroNs));
     addAperfStats(entries, run, zeroNs, report);
     addHostFacts(entries, run, stat, meminfo, report);
     addProfile(entries, run, report);
@@ -380,20 +542,33 @@ RunArchive importAperfRecord(const AperfEntries& entries, const std::string& sou
     return run;
 }
 
+} // namespace
+
+RunArchive importAperfRecord(const AperfEntries& entries, const std::string& source)
+{
+    TimeSeriesSink sink;
+    sink.replay(entries);
+    return importRecord(entries, sink, source);
+}
+
 std::vector<RunArchive> importAperfRuns(const std::string& path)
 {
     switch (detectAperf(path)) {
     case AperfKind::RecordArchive: {
         // Built in place: a braced list would copy the run, and a run of 192 CPUs is 150 MB.
         std::vector<RunArchive> runs;
-        runs.push_back(importAperfRecord(readAperfEntries(path), path));
+        TimeSeriesSink sink;
+        const AperfEntries entries = readAperfEntries(path, {}, &sink);
+        runs.push_back(importRecord(entries, sink, path));
         return runs;
     }
     case AperfKind::ReportTarball: {
         std::vector<RunArchive> runs;
         for (const auto& [name, bytes] : embeddedRunArchives(path)) {
             const std::string source = path + " (" + name + ")";
-            runs.push_back(importAperfRecord(readAperfEntries(bytes, source), source));
+            TimeSeriesSink sink;
+            const AperfEntries entries = readAperfEntries(bytes, source, {}, &sink);
+            runs.push_back(importRecord(entries, sink, source));
         }
         return runs;
     }

@@ -94,6 +94,7 @@ void describeMetric(GroupBuilder& group, const std::string& id, std::string_view
                               "CPU counters", "APerf's PMU metric " + std::string(aperfName) + "."));
 }
 
+// A line split at ';', each field without the spaces around it (and a '\r' at its end).
 std::vector<std::string_view> fields(std::string_view line)
 {
     std::vector<std::string_view> result;
@@ -111,87 +112,162 @@ std::vector<std::string_view> fields(std::string_view line)
     }
 }
 
-std::optional<double> real(std::string_view text)
+// The legacy lines of APerf ≤ 1.2.3, "<cpu> <metric>; <nr1> <nr2>...; <dr1> <dr2>...;<scale>": some
+// 2,500 a second on a host of 192 CPUs, so each is read in place, its "<cpu> <metric>" head
+// looked up once per line position (LineCache).
+class LegacyParser final : public GroupParser
 {
-    if (text.empty())
-        return std::nullopt;
-    try {
-        std::size_t used = 0;
-        const double value = std::stod(std::string(text), &used);
-        return used == text.size() && std::isfinite(value) ? std::optional<double>(value) : std::nullopt;
-    } catch (const std::exception&) {
-        return std::nullopt;
-    }
-}
+public:
+    LegacyParser() : GroupParser("pmu") {}
 
-ImportedGroup legacy(const std::vector<TimedText>& samples, std::int64_t zeroNs)
-{
-    GroupBuilder group("pmu");
-    for (std::size_t i = 1; i < samples.size(); ++i) {
-        group.beginRow(samples[i].timeNs - zeroNs);
-        struct Sums {
-            double numerators = 0;
-            double denominators = 0;
-            double scale = 1;
-        };
-        std::map<std::string, Sums> all;
-        for (const std::string_view line : lines(samples[i].text)) {
-            const std::vector<std::string_view> parts = fields(line);
-            if (parts.size() != 4)
+private:
+    // A metric of all CPUs: its sums over the current record, its "all" column.
+    struct Metric {
+        std::string id;
+        double numerators = 0;
+        double denominators = 0;
+        double scale = 1;
+        bool touched = false; // summed in the current record
+        std::optional<std::size_t> allColumn;
+    };
+    // A "<cpu> <metric>" head.
+    struct Head {
+        bool valid = false;
+        std::size_t metric = 0; // into m_metrics
+        std::string instance;   // "cpu3"
+        std::optional<std::size_t> column;
+    };
+
+    void parse(std::int64_t timeNs, double, std::string_view text) override
+    {
+        // The first sample counts from before the recording started.
+        if (records() == 0)
+            return;
+        m_group.beginRow(timeNs);
+        std::string_view line;
+        for (std::size_t index = 0; nextLine(text, line); ++index) {
+            const std::size_t first = line.find(';');
+            if (first == std::string_view::npos)
                 continue;
-            const std::vector<std::string_view> head = words(parts[0]);
-            const auto scale = real(parts[3]);
-            if (head.size() != 2 || !scale)
+            const std::size_t second = line.find(';', first + 1);
+            const std::size_t third = second == std::string_view::npos ? second : line.find(';', second + 1);
+            if (third == std::string_view::npos || line.find(';', third + 1) != std::string_view::npos)
                 continue;
-            const auto cpu = number(head[0]);
-            bool ok = cpu.has_value();
-            const auto sum = [&ok](std::string_view list) {
-                double total = 0;
-                for (const std::string_view word : words(list)) {
-                    const auto value = number(word);
-                    ok = ok && value.has_value();
-                    total += value.value_or(0);
-                }
-                return total;
-            };
-            const double numerators = sum(parts[1]);
-            const double denominators = sum(parts[2]);
+            bool created = false;
+            Head& head = m_heads.at(index, line.substr(0, first), &created);
+            if (created)
+                readHead(head, line.substr(0, first));
+            std::string_view scaleText = line.substr(third + 1);
+            while (!scaleText.empty() && scaleText.front() == ' ')
+                scaleText.remove_prefix(1);
+            while (!scaleText.empty() && (scaleText.back() == ' ' || scaleText.back() == '\r'))
+                scaleText.remove_suffix(1);
+            // APerf's scales are integers (1, 1000): read as one first, which is cheaper.
+            std::optional<double> scale = number(scaleText);
+            if (!scale)
+                scale = real(scaleText);
+            if (!head.valid || !scale)
+                continue;
+            bool ok = true;
+            const double numerators = sum(line.substr(first + 1, second - first - 1), ok);
+            const double denominators = sum(line.substr(second + 1, third - second - 1), ok);
             if (!ok)
                 continue;
-            const std::string id = pmuMetricId(head[1]);
-            if (denominators > 0)
-                group.set(id, "cpu" + std::to_string(std::uint64_t(*cpu)), numerators / denominators * *scale);
-            Sums& total = all[id];
-            total.numerators += numerators;
-            total.denominators += denominators;
-            total.scale = *scale;
-            describeMetric(group, id, head[1]);
+            if (denominators > 0) {
+                if (!head.column)
+                    head.column = m_group.column(m_metrics[head.metric].id, head.instance);
+                m_group.setAt(*head.column, numerators / denominators * *scale);
+            }
+            Metric& metric = m_metrics[head.metric];
+            if (!metric.touched) {
+                metric.numerators = 0;
+                metric.denominators = 0;
+                metric.touched = true;
+                m_touched.push_back(head.metric);
+            }
+            metric.numerators += numerators;
+            metric.denominators += denominators;
+            metric.scale = *scale;
         }
-        for (const auto& [id, total] : all) {
-            if (total.denominators > 0)
-                group.set(id, kAggregateInstance, total.numerators / total.denominators * total.scale);
+        // "all" of each metric, in the order of their ids.
+        std::sort(m_touched.begin(), m_touched.end(),
+                  [this](std::size_t a, std::size_t b) { return m_metrics[a].id < m_metrics[b].id; });
+        for (const std::size_t index : m_touched) {
+            Metric& metric = m_metrics[index];
+            metric.touched = false;
+            if (metric.denominators <= 0)
+                continue;
+            if (!metric.allColumn)
+                metric.allColumn = m_group.column(metric.id, kAggregateInstance);
+            m_group.setAt(*metric.allColumn, metric.numerators / metric.denominators * metric.scale);
         }
+        m_touched.clear();
     }
-    return group.take();
-}
+
+    void readHead(Head& head, std::string_view text)
+    {
+        std::string_view cpu;
+        std::string_view name;
+        std::string_view extra;
+        if (!nextWord(text, cpu) || !nextWord(text, name) || nextWord(text, extra))
+            return;
+        const auto cpuNumber = number(cpu);
+        if (!cpuNumber)
+            return;
+        const std::string id = pmuMetricId(name);
+        auto it = m_metricIndex.find(id);
+        if (it == m_metricIndex.end()) {
+            it = m_metricIndex.emplace(id, m_metrics.size()).first;
+            m_metrics.emplace_back().id = id;
+        }
+        head.valid = true;
+        head.metric = it->second;
+        head.instance = "cpu" + std::to_string(std::uint64_t(*cpuNumber));
+        describeMetric(m_group, id, name);
+    }
+
+    // The sum of a list of counts; `ok` becomes false at one that is not a number.
+    static double sum(std::string_view list, bool& ok)
+    {
+        double total = 0;
+        std::string_view word;
+        while (nextWord(list, word)) {
+            const auto value = number(word);
+            ok = ok && value.has_value();
+            total += value.value_or(0);
+        }
+        return total;
+    }
+
+    LineCache<Head> m_heads;
+    std::vector<Metric> m_metrics;
+    std::map<std::string, std::size_t> m_metricIndex;
+    std::vector<std::size_t> m_touched; // metrics summed in the current record
+};
 
 // APerf 1.3: counts scaled by the time they ran, then the metric formulas.
-ImportedGroup scaled(const std::vector<TimedText>& samples, std::int64_t zeroNs, bool grouped,
-                     const std::map<std::string, std::string>& formulaTexts)
+class ScaledParser final : public GroupParser
 {
-    std::map<std::string, PmuFormula> formulas;
-    for (const auto& [name, text] : formulaTexts)
-        formulas.emplace(name, PmuFormula::parse(text));
-    GroupBuilder group("pmu");
-    // The cumulative enabled and running seconds last seen, per CPU and identifier.
-    std::map<std::pair<std::uint64_t, std::string>, std::pair<double, double>> lastTimes;
-    for (std::size_t i = 0; i < samples.size(); ++i) {
-        if (i > 0)
-            group.beginRow(samples[i].timeNs - zeroNs);
+public:
+    ScaledParser(bool grouped, const std::map<std::string, std::string>& formulaTexts)
+        : GroupParser("pmu"), m_grouped(grouped)
+    {
+        for (const auto& [name, text] : formulaTexts)
+            m_formulas.emplace(name, PmuFormula::parse(text));
+    }
+
+private:
+    void parse(std::int64_t timeNs, double, std::string_view text) override
+    {
+        // The first sample counts from before the recording started: it only gives the times.
+        const bool first = records() == 0;
+        if (!first)
+            m_group.beginRow(timeNs);
         // cpu -> event -> scaled count (ungrouped), or cpu -> metric -> variable -> scaled count.
         std::map<std::uint64_t, std::map<std::string, std::map<std::string, double>>> values;
         std::map<std::uint64_t, std::pair<double, int>> schedule; // cpu -> (Σ running/enabled, n)
-        for (const std::string_view line : lines(samples[i].text)) {
+        std::string_view line;
+        while (nextLine(text, line)) {
             const std::vector<std::string_view> parts = fields(line);
             if (parts.size() < 5)
                 continue;
@@ -201,20 +277,20 @@ ImportedGroup scaled(const std::vector<TimedText>& samples, std::int64_t zeroNs,
             if (!cpu || !enabled || !running)
                 continue;
             const std::string identifier(parts[1]);
-            auto& last = lastTimes[{std::uint64_t(*cpu), identifier}];
+            auto& last = m_lastTimes[{std::uint64_t(*cpu), identifier}];
             const double enabledDelta = *enabled - last.first;
             const double runningDelta = *running - last.second;
             last = {*enabled, *running};
-            // The first sample counts from before the recording; a counter that never ran has no value.
-            if (i == 0 || runningDelta <= 0 || enabledDelta <= 0)
+            // A counter that never ran has no value.
+            if (first || runningDelta <= 0 || enabledDelta <= 0)
                 continue;
             const double factor = enabledDelta / runningDelta;
             auto& cpuSchedule = schedule[std::uint64_t(*cpu)];
             cpuSchedule.first += runningDelta / enabledDelta;
             cpuSchedule.second += 1;
-            if (grouped) {
-                const auto formula = formulas.find(identifier);
-                if (formula == formulas.end() || parts.size() != formula->second.variables().size() + 4)
+            if (m_grouped) {
+                const auto formula = m_formulas.find(identifier);
+                if (formula == m_formulas.end() || parts.size() != formula->second.variables().size() + 4)
                     continue;
                 auto& variables = values[std::uint64_t(*cpu)][identifier];
                 for (std::size_t v = 0; v < formula->second.variables().size(); ++v) {
@@ -226,70 +302,83 @@ ImportedGroup scaled(const std::vector<TimedText>& samples, std::int64_t zeroNs,
                     values[std::uint64_t(*cpu)][{}][identifier] = *count * factor;
             }
         }
-        if (i == 0)
-            continue;
+        if (first)
+            return;
         // Per CPU, and on the sums over CPUs for "all".
         std::map<std::string, std::map<std::string, double>> sums; // metric (or "" ungrouped) -> variable -> Σ
         for (const auto& [cpu, byMetric] : values) {
             const std::string instance = "cpu" + std::to_string(cpu);
-            for (const auto& [name, formula] : formulas) {
-                const auto it = byMetric.find(grouped ? name : std::string());
+            for (const auto& [name, formula] : m_formulas) {
+                const auto it = byMetric.find(m_grouped ? name : std::string());
                 if (it == byMetric.end())
                     continue;
                 const double value = formula.evaluate(it->second);
                 const std::string id = pmuMetricId(name);
                 if (!std::isnan(value))
-                    group.set(id, instance, value);
-                describeMetric(group, id, name);
+                    m_group.set(id, instance, value);
+                describeMetric(m_group, id, name);
                 for (const auto& [variable, count] : it->second)
-                    sums[grouped ? name : std::string()][variable] += count;
+                    sums[m_grouped ? name : std::string()][variable] += count;
             }
         }
-        for (const auto& [name, formula] : formulas) {
-            const auto it = sums.find(grouped ? name : std::string());
+        for (const auto& [name, formula] : m_formulas) {
+            const auto it = sums.find(m_grouped ? name : std::string());
             if (it == sums.end())
                 continue;
             const double value = formula.evaluate(it->second);
             if (!std::isnan(value))
-                group.set(pmuMetricId(name), kAggregateInstance, value);
+                m_group.set(pmuMetricId(name), kAggregateInstance, value);
         }
         double all = 0;
         int n = 0;
         for (const auto& [cpu, rate] : schedule) {
-            group.set("pmu.counter_schedule_rate", "cpu" + std::to_string(cpu), rate.first / rate.second * 100.0);
+            m_group.set("pmu.counter_schedule_rate", "cpu" + std::to_string(cpu), rate.first / rate.second * 100.0);
             all += rate.first;
             n += rate.second;
         }
         if (n > 0)
-            group.set("pmu.counter_schedule_rate", kAggregateInstance, all / n * 100.0);
+            m_group.set("pmu.counter_schedule_rate", kAggregateInstance, all / n * 100.0);
     }
-    group.describe(descriptor("pmu.counter_schedule_rate", "Counter schedule rate", "%", MetricKind::Percent,
-                              BetterDirection::Higher, "cpu", "CPU counters",
-                              "Share of the time APerf's counters were counting rather than multiplexed out; below 100 % "
-                              "the counts are scaled up (APerf's mux_counter_schedule_rate)."));
-    return group.take();
+
+    void describe() override
+    {
+        m_group.describe(descriptor("pmu.counter_schedule_rate", "Counter schedule rate", "%", MetricKind::Percent,
+                                    BetterDirection::Higher, "cpu", "CPU counters",
+                                    "Share of the time APerf's counters were counting rather than multiplexed out; below 100 % "
+                                    "the counts are scaled up (APerf's mux_counter_schedule_rate)."));
+    }
+
+    bool m_grouped;
+    std::map<std::string, PmuFormula> m_formulas;
+    // The cumulative enabled and running seconds last seen, per CPU and identifier.
+    std::map<std::pair<std::uint64_t, std::string>, std::pair<double, double>> m_lastTimes;
+};
+
+// The format of one record's lines, when a line tells: legacy lines start "<cpu> <metric>;", the
+// newer ones "<cpu>;<identifier>;".
+std::optional<PmuTextFormat> formatOfLines(std::string_view text)
+{
+    std::string_view line;
+    while (nextLine(text, line)) {
+        const std::vector<std::string_view> parts = fields(line);
+        if (parts.size() < 4)
+            continue;
+        if (words(parts[0]).size() == 2)
+            return PmuTextFormat::Legacy;
+        return parts.size() == 5 ? PmuTextFormat::Ungrouped : PmuTextFormat::Grouped;
+    }
+    return std::nullopt;
 }
 
 } // namespace
 
-PmuTextFormat pmuTextFormat(const std::vector<TimedText>& samples, std::string_view counterMode)
+PmuTextFormat pmuTextFormat(std::string_view text, std::string_view counterMode)
 {
     if (counterMode == "grouped")
         return PmuTextFormat::Grouped;
     if (counterMode == "ungrouped")
         return PmuTextFormat::Ungrouped;
-    // Legacy lines start "<cpu> <metric>;", the newer ones "<cpu>;<identifier>;".
-    for (const TimedText& sample : samples) {
-        for (const std::string_view line : lines(sample.text)) {
-            const std::vector<std::string_view> parts = fields(line);
-            if (parts.size() < 4)
-                continue;
-            if (words(parts[0]).size() == 2)
-                return PmuTextFormat::Legacy;
-            return parts.size() == 5 ? PmuTextFormat::Ungrouped : PmuTextFormat::Grouped;
-        }
-    }
-    return PmuTextFormat::Legacy;
+    return formatOfLines(text).value_or(PmuTextFormat::Legacy);
 }
 
 std::string pmuMetricId(std::string_view aperfName)
@@ -304,12 +393,80 @@ std::string pmuMetricId(std::string_view aperfName)
     return id;
 }
 
-ImportedGroup pmuFromPerfStat(const std::vector<TimedText>& samples, std::int64_t zeroNs, PmuTextFormat format,
-                              const std::map<std::string, std::string>& formulas)
+PerfStatParser::PerfStatParser() = default;
+PerfStatParser::~PerfStatParser() = default;
+
+void PerfStatParser::setConfig(std::string_view counterMode, const std::map<std::string, std::string>& formulas)
+{
+    m_counterMode = counterMode;
+    m_formulas = formulas;
+    m_configured = true;
+    if (!m_parser && !m_waiting.empty()) {
+        const std::optional<PmuTextFormat> format = decide(m_waiting.front().second);
+        if (format)
+            start(*format);
+    }
+}
+
+void PerfStatParser::expectRecords(std::size_t count)
+{
+    m_expected = count;
+    if (m_parser)
+        m_parser->expectRecords(count);
+}
+
+void PerfStatParser::add(std::int64_t timeNs, std::string_view text)
+{
+    if (!m_parser) {
+        if (const std::optional<PmuTextFormat> format = decide(text)) {
+            start(*format);
+        } else {
+            m_waiting.emplace_back(timeNs, std::string(text));
+            return;
+        }
+    }
+    m_parser->add(timeNs, text);
+}
+
+ImportedGroup PerfStatParser::take(std::int64_t zeroNs)
+{
+    if (!m_parser) {
+        const std::optional<PmuTextFormat> format = m_waiting.empty() ? std::nullopt : decide(m_waiting.front().second, true);
+        start(format.value_or(PmuTextFormat::Legacy));
+    }
+    return m_parser->take(zeroNs);
+}
+
+std::optional<PmuTextFormat> PerfStatParser::decide(std::string_view text, bool atEnd) const
+{
+    if (m_configured && (m_counterMode == "grouped" || m_counterMode == "ungrouped"))
+        return pmuTextFormat(text, m_counterMode);
+    // Until a line tells, and for the newer lines until the formulas are known.
+    std::optional<PmuTextFormat> format;
+    for (const auto& [time, waiting] : m_waiting) {
+        format = formatOfLines(waiting);
+        if (format)
+            break;
+    }
+    if (!format)
+        format = formatOfLines(text);
+    if (format == PmuTextFormat::Legacy || (format && (m_configured || atEnd)))
+        return format;
+    return atEnd ? std::optional<PmuTextFormat>(PmuTextFormat::Legacy) : std::nullopt;
+}
+
+void PerfStatParser::start(PmuTextFormat format)
 {
     if (format == PmuTextFormat::Legacy)
-        return legacy(samples, zeroNs);
-    return scaled(samples, zeroNs, format == PmuTextFormat::Grouped, formulas);
+        m_parser = std::make_unique<LegacyParser>();
+    else
+        m_parser = std::make_unique<ScaledParser>(format == PmuTextFormat::Grouped, m_formulas);
+    if (m_expected > 0)
+        m_parser->expectRecords(m_expected);
+    std::vector<std::pair<std::int64_t, std::string>> waiting = std::move(m_waiting);
+    m_waiting.clear();
+    for (const auto& [time, text] : waiting)
+        m_parser->add(time, text);
 }
 
 } // namespace aperf

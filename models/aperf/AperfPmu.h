@@ -16,6 +16,8 @@
 #include "ExpressionEvaluator.h"
 
 #include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,14 +46,40 @@ private:
 enum class PmuTextFormat { Legacy, Grouped, Ungrouped };
 
 // The format of a perf_stat file's lines, from metadata.json's pmu_counter_mode when the run has
-// one ("grouped", "ungrouped"; "" or none: legacy), else from the lines themselves.
-PmuTextFormat pmuTextFormat(const std::vector<TimedText>& samples, std::string_view counterMode);
+// one ("grouped", "ungrouped"; "" or none: legacy), else from the lines of `text` (a record).
+PmuTextFormat pmuTextFormat(std::string_view text, std::string_view counterMode);
 
 // The Runlens id of an APerf PMU metric ("ipc" -> "pmu.ipc", "inst-tlb-tw-pki" -> "pmu.itlb_walk_pki").
 std::string pmuMetricId(std::string_view aperfName);
 
-// `formulas`: metric name -> formula (pmu_config.json of APerf 1.3); unused by the legacy format.
-ImportedGroup pmuFromPerfStat(const std::vector<TimedText>& samples, std::int64_t zeroNs, PmuTextFormat format,
-                              const std::map<std::string, std::string>& formulas = {});
+// The records of a perf_stat file as pmu.* series. The format is decided by the first lines that
+// tell it. The newer formats need the run's configuration (metadata.json's counter mode,
+// pmu_config.json's formulas), which may come after perf_stat in the archive: until setConfig()
+// their records wait, copied; the legacy lines need none and are read as they come.
+class PerfStatParser final : public SourceParser
+{
+public:
+    PerfStatParser();
+    ~PerfStatParser() override;
+
+    // `formulas`: metric name -> formula (pmu_config.json of APerf 1.3). Throws
+    // runlens::format::FormatError naming a formula that does not parse.
+    void setConfig(std::string_view counterMode, const std::map<std::string, std::string>& formulas);
+
+    void expectRecords(std::size_t count) override;
+    void add(std::int64_t timeNs, std::string_view text) override;
+    ImportedGroup take(std::int64_t zeroNs) override;
+
+private:
+    std::optional<PmuTextFormat> decide(std::string_view text, bool atEnd = false) const;
+    void start(PmuTextFormat format);
+
+    std::string m_counterMode;
+    std::map<std::string, std::string> m_formulas;
+    bool m_configured = false;
+    std::size_t m_expected = 0;
+    std::unique_ptr<SourceParser> m_parser;
+    std::vector<std::pair<std::int64_t, std::string>> m_waiting;
+};
 
 } // namespace aperf

@@ -15,6 +15,8 @@
 #include "SeriesTable.h"
 
 #include <cstdint>
+#include <memory>
+#include <string_view>
 #include <vector>
 
 namespace aperf {
@@ -25,14 +27,25 @@ struct ImportedGroup {
     std::vector<runlens::format::MetricDescriptor> metrics;
 };
 
-// `zeroNs` is the run's start (Unix ns): series times count from it. Each takes the records of one
-// APerf data file; lines it cannot read are skipped (counted in `skippedLines` when given).
-ImportedGroup cpuFromProcStat(const std::vector<TimedText>& samples, std::int64_t zeroNs);
-ImportedGroup memoryFromMeminfo(const std::vector<TimedText>& samples, std::int64_t zeroNs);
-ImportedGroup memoryFromVmstat(const std::vector<TimedText>& samples, std::int64_t zeroNs);
-ImportedGroup interruptsFromProcInterrupts(const std::vector<TimedText>& samples, std::int64_t zeroNs);
-ImportedGroup disksFromDiskstats(const std::vector<TimedText>& samples, std::int64_t zeroNs);
-ImportedGroup networkFromNetstat(const std::vector<TimedText>& samples, std::int64_t zeroNs);
-ImportedGroup numaFromNumastat(const std::vector<TimedText>& samples, std::int64_t zeroNs);
+// Turns the records of one APerf data file, given in order as they are decoded, into a group of
+// series. Lines it cannot read are skipped.
+class SourceParser
+{
+public:
+    virtual ~SourceParser() = default;
+    // About how many records will come (from the file's size), to make room for them once.
+    virtual void expectRecords(std::size_t count) = 0;
+    virtual void add(std::int64_t timeNs, std::string_view text) = 0;
+    // The series with times counted from `zeroNs` (the run's start, Unix ns), and their metrics.
+    virtual ImportedGroup take(std::int64_t zeroNs) = 0;
+};
+
+std::unique_ptr<SourceParser> procStatParser();
+std::unique_ptr<SourceParser> meminfoParser();
+std::unique_ptr<SourceParser> vmstatParser();
+std::unique_ptr<SourceParser> interruptsParser();
+std::unique_ptr<SourceParser> diskstatsParser();
+std::unique_ptr<SourceParser> netstatParser();
+std::unique_ptr<SourceParser> numastatParser();
 
 } // namespace aperf

@@ -129,6 +129,45 @@ private slots:
         QVERIFY(anyFraction); // nanosecond fractions were parsed, not dropped
     }
 
+    void piecesOfAnySizeDecodeAsTheWhole()
+    {
+        // An archive entry arrives block by block: records cut anywhere decode the same, and a cut
+        // file fails with the whole-file reader's sentence.
+        std::string fileName;
+        const std::string_view bytes = dataFile("interrupts", &fileName);
+        const std::vector<aperf::TimedText> whole = aperf::readTimedTexts(bytes, fileName);
+        for (const std::size_t pieceSize : {std::size_t(1), std::size_t(7), std::size_t(16), std::size_t(4095), bytes.size()}) {
+            aperf::TimedTextDecoder decoder(fileName);
+            std::vector<std::pair<std::int64_t, std::string>> decoded;
+            for (std::size_t at = 0; at < bytes.size(); at += pieceSize)
+                decoder.feed(bytes.substr(at, pieceSize), [&decoded](const aperf::TimedText& record) {
+                    decoded.emplace_back(record.timeNs, std::string(record.text));
+                });
+            decoder.finish();
+            QCOMPARE(decoded.size(), whole.size());
+            for (std::size_t i = 0; i < whole.size(); ++i) {
+                QCOMPARE(decoded[i].first, whole[i].timeNs);
+                QVERIFY(decoded[i].second == whole[i].text);
+            }
+            QCOMPARE(decoder.records(), whole.size());
+        }
+
+        const std::string cut(bytes.substr(0, bytes.size() - 5));
+        const QString wholeMessage = errorOf([&] { aperf::readTimedTexts(cut, fileName); }, BincodeError::Kind::LengthPastEnd);
+        aperf::TimedTextDecoder decoder(fileName);
+        for (std::size_t at = 0; at < cut.size(); at += 1000)
+            decoder.feed(std::string_view(cut).substr(at, 1000), [](const aperf::TimedText&) {});
+        QCOMPARE(errorOf([&] { decoder.finish(); }, BincodeError::Kind::LengthPastEnd), wholeMessage);
+        QVERIFY2(wholeMessage.contains(QStringLiteral("in record 5")), qPrintable(wholeMessage));
+
+        // A huge length is refused at once, not after waiting for 2^63 bytes.
+        aperf::TimedTextDecoder huge("vmstat.bin");
+        const std::string hostile = u32le(1) + u32le(0) + u64le(std::uint64_t(1) << 63);
+        QCOMPARE(errorOf([&] { huge.feed(hostile, [](const aperf::TimedText&) {}); }, BincodeError::Kind::HugeLength),
+                 QStringLiteral("vmstat.bin is damaged in record 0: the string length at offset 8 declares 9223372036854775808 "
+                                "bytes, more than the limit of 256 MiB."));
+    }
+
     void cpuUtilizationRecordExactly()
     {
         std::string fileName;

@@ -20,6 +20,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace {
@@ -111,7 +112,9 @@ std::string record(std::uint32_t variant, const std::string& time, const std::st
 
 // A run of APerf 1.3 (plain file names, metadata.json, pmu_config.json with formulas) whose
 // perf_stat holds `lines` per sample, 1 s apart.
-QString nightlyRun(const QTemporaryDir& directory, const char* mode, const std::vector<std::string>& samples)
+// `perfStatFirst`: perf_stat.bin before the configuration in the tar (APerf's order is readdir's).
+QString nightlyRun(const QTemporaryDir& directory, const char* mode, const std::vector<std::string>& samples,
+                   bool perfStatFirst = false)
 {
     std::string perfStat;
     for (std::size_t i = 0; i < samples.size(); ++i)
@@ -121,8 +124,13 @@ QString nightlyRun(const QTemporaryDir& directory, const char* mode, const std::
         "collection_start": {"DateTime": "2026-11-30T10:00:00.000000000Z"}, "collection_end": {"DateTime": "2026-11-30T10:00:02.600000000Z"}})";
     const std::string config = R"({"events": {"Instructions": "armv8_pmuv3_0/event=0x8/", "Cycles": "armv8_pmuv3_0/event=0x11/",
         "Stalls": "armv8_pmuv3_0/event=0x24/"}, "metrics": {"ipc": "Instructions / Cycles", "stall-backend-pkc": "Stalls / Cycles * 1000"}})";
-    return writeFile(directory, QString::fromLatin1(mode) + QStringLiteral(".tar.gz"),
-                     tarGz({{"nightly/metadata.json", metadata}, {"nightly/pmu_config.json", config}, {"nightly/perf_stat.bin", perfStat}}));
+    std::vector<std::pair<std::string, std::string>> files = {
+        {"nightly/metadata.json", metadata}, {"nightly/pmu_config.json", config}, {"nightly/perf_stat.bin", perfStat}};
+    if (perfStatFirst)
+        std::rotate(files.begin(), files.begin() + 2, files.end());
+    return writeFile(directory, QString::fromLatin1(mode) + (perfStatFirst ? QStringLiteral("-first") : QString())
+                         + QStringLiteral(".tar.gz"),
+                     tarGz(files));
 }
 
 double valueAt(const Run& run, const char* metric, const char* instance, std::size_t row)
@@ -305,6 +313,51 @@ private slots:
         QCOMPARE(valueAt(*run, "pmu.counter_schedule_rate", "cpu1", 0), 50.0);
         // The run starts at metadata.json's collection_start: the sample 1.5 s after it.
         QCOMPARE(run->series(QStringLiteral("pmu.ipc"), QStringLiteral("all")).times[0], 1.5);
+    }
+
+    void pmuConfigurationAfterPerfStatInTheArchive()
+    {
+        // The newer lines need pmu_config.json's formulas: when the archive has perf_stat first,
+        // its records wait for them, and the values are the same.
+        QTemporaryDir directory;
+        const std::vector<std::string> samples = {"0;ipc;100;200;0.5;0.5\n1;ipc;100;300;0.5;0.5\n",
+                                                  "0;ipc;1000;2000;1.5;1.5\n1;ipc;1000;3000;1.5;1.0\n"};
+        const RunPtr first = RunLoader::loadNow(nightlyRun(directory, "grouped", samples, true));
+        const RunPtr last = RunLoader::loadNow(nightlyRun(directory, "grouped", samples, false));
+        QCOMPARE(valueAt(*first, "pmu.ipc", "cpu1", 0), 3.0);
+        QCOMPARE(valueAt(*first, "pmu.ipc", "all", 0), 8000.0 / 3000.0);
+        QCOMPARE(valueAt(*first, "pmu.ipc", "all", 0), valueAt(*last, "pmu.ipc", "all", 0));
+        QVERIFY(first->manifest()["import"]["skipped"].empty());
+    }
+
+    void streamedImportEqualsTheImportFromMemory()
+    {
+        // The file path streams the archive through a second thread; importAperfRecord replays
+        // entries already in memory. Both must give the same run, value for value.
+        const std::string path = fixture(QStringLiteral("test_run_1.tar.gz")).toStdString();
+        const std::vector<runlens::format::RunArchive> streamed = aperf::importAperfRuns(path);
+        const runlens::format::RunArchive inMemory = aperf::importAperfRecord(aperf::readAperfEntries(path), path);
+        QCOMPARE(streamed.size(), std::size_t(1));
+        const runlens::format::RunArchive& run = streamed.front();
+        QCOMPARE(run.series.size(), inMemory.series.size());
+        std::size_t values = 0;
+        for (std::size_t g = 0; g < run.series.size(); ++g) {
+            const auto& a = run.series[g];
+            const auto& b = inMemory.series[g];
+            QCOMPARE(a.group, b.group);
+            QVERIFY(a.timestampsNs == b.timestampsNs);
+            QVERIFY(a.keys == b.keys);
+            for (std::size_t c = 0; c < a.columns.size(); ++c) {
+                for (std::size_t r = 0; r < a.columns[c].size(); ++r) {
+                    const double x = a.columns[c][r];
+                    const double y = b.columns[c][r];
+                    QVERIFY2((std::isnan(x) && std::isnan(y)) || x == y, qPrintable(QString::fromStdString(a.keys[c].metric)));
+                    ++values;
+                }
+            }
+        }
+        QVERIFY(values > 5000); // 16 CPUs × 6 samples of every source
+        QCOMPARE(run.manifest.dump(), inMemory.manifest.dump());
     }
 
     void nightlyUngroupedEventsFeedEveryFormula()
