@@ -84,20 +84,6 @@ std::vector<Record> readStream(std::string_view bytes, const std::string& fileNa
     return records;
 }
 
-// The Data variant of every record of a file is the same type; a different one means the stream
-// lost its alignment or the file holds something else.
-template<typename Record>
-void checkSameVariant(const std::vector<Record>& records, const std::string& fileName)
-{
-    for (std::size_t i = 1; i < records.size(); ++i) {
-        if (records[i].variant != records.front().variant)
-            throw BincodeError(Kind::BadValue, 0,
-                               fileName + " is damaged: record " + std::to_string(i) + " is of data kind "
-                                   + std::to_string(records[i].variant) + " but record 0 of kind "
-                                   + std::to_string(records.front().variant) + ".");
-    }
-}
-
 void expectEnd(const BincodeReader& reader)
 {
     if (!reader.atEnd())
@@ -449,24 +435,33 @@ std::vector<TimedText> readTimedTexts(std::string_view bytes, const std::string&
     return records;
 }
 
-TimedTextDecoder::TimedTextDecoder(std::string fileName) : m_fileName(std::move(fileName)) {}
+TimedTextDecoder::TimedTextDecoder(std::string fileName, RecordShape shape) : m_fileName(std::move(fileName)), m_shape(shape) {}
 
-std::size_t TimedTextDecoder::recordSize(std::string_view bytes)
+std::size_t TimedTextDecoder::recordSize(std::string_view bytes) const
 {
-    // u32 Data variant, u32 TimeEnum variant, u64 length + time text, u64 length + data text.
+    // u32 Data variant, u32 TimeEnum variant, u64 length + time text, then the shape's fields:
+    // u64 numbers and u64 length + text strings.
+    const std::size_t numbers = m_shape == RecordShape::Processes ? 1 : 0;
+    const std::size_t strings = m_shape == RecordShape::Memalloc ? 3 : 1;
     constexpr std::size_t kHead = 4 + 4 + 8;
     if (bytes.size() < kHead)
         return kHead;
-    const auto timeBytes = loadLittleEndian<std::uint64_t>(bytes.data() + 8);
-    if (loadLittleEndian<std::uint32_t>(bytes.data() + 4) != 0 || timeBytes > BincodeReader::kMaxStringBytes)
-        return bytes.size();
-    const std::size_t withTextLength = kHead + std::size_t(timeBytes) + 8;
-    if (bytes.size() < withTextLength)
-        return withTextLength;
-    const auto textBytes = loadLittleEndian<std::uint64_t>(bytes.data() + withTextLength - 8);
-    if (textBytes > BincodeReader::kMaxStringBytes)
-        return bytes.size();
-    return withTextLength + std::size_t(textBytes);
+    if (loadLittleEndian<std::uint32_t>(bytes.data() + 4) != 0)
+        return bytes.size(); // not a DateTime: decode() says so now
+    std::size_t size = kHead - 8;
+    for (std::size_t field = 0; field < 1 + strings; ++field) {
+        if (bytes.size() < size + 8)
+            return size + 8;
+        const auto length = loadLittleEndian<std::uint64_t>(bytes.data() + size);
+        // A length no record can have: decode() says so now rather than waiting for bytes that
+        // may never come.
+        if (length > BincodeReader::kMaxStringBytes)
+            return bytes.size();
+        size += 8 + std::size_t(length);
+        if (field == 0)
+            size += 8 * numbers;
+    }
+    return size;
 }
 
 TimedText TimedTextDecoder::decode(std::string_view record)
@@ -476,7 +471,13 @@ TimedText TimedTextDecoder::decode(std::string_view record)
     TimedText result;
     result.variant = reader.variant();
     result.timeNs = reader.timeEnum();
+    if (m_shape == RecordShape::Processes)
+        result.ticksPerSecond = reader.u64();
     result.text = reader.string();
+    if (m_shape == RecordShape::Memalloc) {
+        result.pagetypeinfo = reader.string();
+        result.slabinfo = reader.string();
+    }
     // The Data variant of every record of a file is the same type; a different one means the
     // stream lost its alignment or the file holds something else.
     if (m_records == 0) {
@@ -503,15 +504,12 @@ void TimedTextDecoder::finish()
 
 std::vector<ProcessesRecord> readProcessesRecords(std::string_view bytes, const std::string& fileName)
 {
-    auto records = readStream<ProcessesRecord>(bytes, fileName, [](BincodeReader& reader) {
-        ProcessesRecord record;
-        record.variant = reader.variant();
-        record.timeNs = reader.timeEnum();
-        record.ticksPerSecond = reader.u64();
-        record.text = reader.string();
-        return record;
+    TimedTextDecoder decoder(fileName, RecordShape::Processes);
+    std::vector<ProcessesRecord> records;
+    decoder.feed(bytes, [&records](const TimedText& record) {
+        records.push_back({record.variant, record.timeNs, record.ticksPerSecond, record.text});
     });
-    checkSameVariant(records, fileName);
+    decoder.finish();
     return records;
 }
 

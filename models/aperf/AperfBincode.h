@@ -114,6 +114,17 @@ struct TimedText {
     std::uint32_t variant = 0;
     std::int64_t timeNs = 0;
     std::string_view text; // a view into the file's bytes
+    // The other fields of the shapes below (RecordShape).
+    std::uint64_t ticksPerSecond = 0;      // Processes
+    std::string_view pagetypeinfo;         // Memalloc (text is its buddyinfo)
+    std::string_view slabinfo;             // Memalloc
+};
+
+// The shapes of APerf's time-series records: what follows the time.
+enum class RecordShape {
+    Text,      // `{ time, data: String }`
+    Processes, // `Data::ProcessesRaw { time, ticks_per_second: u64, data: String }`
+    Memalloc,  // `Data::MemallocDataRaw { time, buddyinfo, pagetypeinfo, slabinfo: String }` (≥ 1.2.2)
 };
 
 // `Data::ProcessesRaw { time, ticks_per_second: u64, data: String }`.
@@ -135,7 +146,7 @@ std::vector<TimedText> readTimedTexts(std::string_view bytes, const std::string&
 class TimedTextDecoder
 {
 public:
-    explicit TimedTextDecoder(std::string fileName);
+    explicit TimedTextDecoder(std::string fileName, RecordShape shape = RecordShape::Text);
 
     // Decodes the records that `piece` completes, in order. Throws BincodeError.
     template<typename OnRecord>
@@ -172,10 +183,11 @@ private:
     // The bytes the record at the start of `bytes` takes, as far as `bytes` tell: more than
     // bytes.size() while it is incomplete; bytes.size() when its lengths are already wrong, so
     // that decode() says how rather than waiting for bytes that may never come.
-    static std::size_t recordSize(std::string_view bytes);
+    std::size_t recordSize(std::string_view bytes) const;
     TimedText decode(std::string_view record);
 
     std::string m_fileName;
+    RecordShape m_shape;
     std::string m_pending;   // the start of a record cut by the end of a piece
     std::size_t m_offset = 0; // the file offset of the next record
     std::size_t m_records = 0;

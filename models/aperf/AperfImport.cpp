@@ -144,12 +144,39 @@ void addHostFacts(const AperfEntries& entries, RunArchive& run, std::string_view
         host["cpus_online"] = cpuCount(stat);
     if (const auto total = firstValue(meminfo, "MemTotal:"))
         host["memory_total_bytes"] = std::uint64_t(*total * 1024.0);
-    if (kernelConfig.contains("CONFIG_ARM64"))
+    // APerf does not record the page size; the kernel's configuration tells it.
+    const auto enabled = [&kernelConfig](const char* option) {
+        const auto it = kernelConfig.find(option);
+        return it != kernelConfig.end() && it->second == "y";
+    };
+    if (enabled("CONFIG_ARM64_64K_PAGES"))
+        host["page_size_bytes"] = 65536;
+    else if (enabled("CONFIG_ARM64_16K_PAGES"))
+        host["page_size_bytes"] = 16384;
+    else if (!kernelConfig.empty())
+        host["page_size_bytes"] = 4096;
+    if (enabled("CONFIG_ARM64"))
         host["architecture"] = "aarch64";
-    else if (kernelConfig.contains("CONFIG_X86_64"))
+    else if (enabled("CONFIG_X86_64"))
         host["architecture"] = "x86_64";
     run.manifest["host"] = std::move(host);
     run.manifest["ec2"] = std::move(ec2);
+}
+
+// The processes' resident memory is counted in pages, read as 4 KiB ones: scaled to the host's
+// page size when the kernel config tells it (64 KiB on some Arm kernels).
+void scaleResidentMemory(ImportedGroup& group, const nlohmann::json& host)
+{
+    const auto pageSize = host.find("page_size_bytes");
+    if (pageSize == host.end() || !pageSize->is_number() || pageSize->get<double>() == 4096)
+        return;
+    const double factor = pageSize->get<double>() / 4096;
+    for (std::size_t c = 0; c < group.table.keys.size(); ++c) {
+        if (group.table.keys[c].metric == "proc.rss") {
+            for (double& value : group.table.columns[c])
+                value *= factor;
+        }
+    }
 }
 
 // collapse.out (folded) or script.out (perf script text) as the run's profile; other profile
@@ -287,6 +314,7 @@ std::string counterModeOf(const std::string& metadataJson)
 struct TimeSeriesSource {
     std::string_view name;
     std::unique_ptr<SourceParser> (*parser)();
+    RecordShape shape = RecordShape::Text;
 };
 constexpr TimeSeriesSource kTimeSeriesSources[] = {
     {"cpu_utilization", procStatParser},
@@ -297,6 +325,10 @@ constexpr TimeSeriesSource kTimeSeriesSources[] = {
     {"netstat", netstatParser},
     {"numastat", numastatParser},
     {"perf_stat", [] { return std::unique_ptr<SourceParser>(std::make_unique<PerfStatParser>()); }},
+    {"processes", processesParser, RecordShape::Processes},
+    {"memalloc", memallocParser, RecordShape::Memalloc},
+    {"ena_stat", [] { return componentCountersParser("ena"); }},
+    {"efa_stat", [] { return componentCountersParser("efa"); }},
 };
 
 // Reads a record archive's time series as the archive streams in: each file's records are
@@ -312,7 +344,7 @@ public:
         for (const TimeSeriesSource& source : kTimeSeriesSources) {
             if (!isDataFileOf(name, source.name))
                 continue;
-            auto stream = std::make_unique<Stream>(name);
+            auto stream = std::make_unique<Stream>(name, source.shape);
             stream->source = source.name;
             stream->size = size;
             stream->parser = source.parser();
@@ -409,7 +441,7 @@ public:
 
 private:
     struct Stream {
-        explicit Stream(const std::string& name) : file(name), decoder(name) {}
+        Stream(const std::string& name, RecordShape shape) : file(name), decoder(name, shape) {}
 
         void add(const TimedText& record)
         {
@@ -421,7 +453,7 @@ private:
                     parser->expectRecords(std::size_t(size / bytes) + 1);
             }
             lastNs = record.timeNs;
-            parser->add(record.timeNs, record.text);
+            parser->add(record);
         }
         void fail(const std::string& why)
         {
@@ -516,15 +548,15 @@ RunArchive importRecord(const AperfEntries& entries, TimeSeriesSink& sink, const
         throw FormatError(source + " is an APerf run without any time series APerf records (cpu_utilization, meminfo, "
                                    "vmstat ...) that Runlens could read.");
 
-    for (auto& [name, series] : sources)
-        addGroup(run, series.parser->take(zeroNs));
-    addAperfStats(entries, run, zeroNs, report);
     addHostFacts(entries, run, stat, meminfo, report);
-    addProfile(entries, run, report);
-    for (const char* name : {"processes", "memalloc", "ena_stat", "efa_stat"}) {
-        if (findDataFile(entries, name))
-            report.notes.push_back(std::string("APerf's ") + name + " data is not imported yet.");
+    for (auto& [name, series] : sources) {
+        ImportedGroup group = series.parser->take(zeroNs);
+        if (name == "processes")
+            scaleResidentMemory(group, run.manifest["host"]);
+        addGroup(run, std::move(group));
     }
+    addAperfStats(entries, run, zeroNs, report);
+    addProfile(entries, run, report);
 
     const std::string version = meta ? meta->collectorVersion : std::string();
     const std::string tool = version.empty() ? std::string("APerf") : "APerf " + version;

@@ -415,17 +415,17 @@ void PerfStatParser::expectRecords(std::size_t count)
         m_parser->expectRecords(count);
 }
 
-void PerfStatParser::add(std::int64_t timeNs, std::string_view text)
+void PerfStatParser::add(const TimedText& record)
 {
     if (!m_parser) {
-        if (const std::optional<PmuTextFormat> format = decide(text)) {
+        if (const std::optional<PmuTextFormat> format = decide(record.text)) {
             start(*format);
         } else {
-            m_waiting.emplace_back(timeNs, std::string(text));
+            m_waiting.emplace_back(record.timeNs, std::string(record.text));
             return;
         }
     }
-    m_parser->add(timeNs, text);
+    m_parser->add(record);
 }
 
 ImportedGroup PerfStatParser::take(std::int64_t zeroNs)
@@ -465,8 +465,12 @@ void PerfStatParser::start(PmuTextFormat format)
         m_parser->expectRecords(m_expected);
     std::vector<std::pair<std::int64_t, std::string>> waiting = std::move(m_waiting);
     m_waiting.clear();
-    for (const auto& [time, text] : waiting)
-        m_parser->add(time, text);
+    for (const auto& [time, text] : waiting) {
+        TimedText record;
+        record.timeNs = time;
+        record.text = text;
+        m_parser->add(record);
+    }
 }
 
 } // namespace aperf

@@ -67,7 +67,7 @@ public:
     void setConfig(std::string_view counterMode, const std::map<std::string, std::string>& formulas);
 
     void expectRecords(std::size_t count) override;
-    void add(std::int64_t timeNs, std::string_view text) override;
+    void add(const TimedText& record) override;
     ImportedGroup take(std::int64_t zeroNs) override;
 
 private:

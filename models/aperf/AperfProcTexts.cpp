@@ -768,8 +768,363 @@ private:
     std::map<std::string, Rate> m_rates;
 };
 
+// APerf's processes: every process's /proc/<pid>/stat line in each record, shown as runlens-rec's
+// process collector shows them (same ids, "pid/comm" instances, CPU in % of one CPU): the
+// busiest processes of each interval get values, all are counted. RSS assumes 4 KiB pages; the
+// import scales it when the kernel config says otherwise.
+class ProcessesParser final : public GroupParser
+{
+public:
+    ProcessesParser() : GroupParser("proc") {}
+
+private:
+    static constexpr std::size_t kTopCount = 16; // runlens-rec's default (ProcessCollector)
+    static constexpr double kAssumedPageBytes = 4096;
+    enum Slot { CpuUser, CpuSystem, Cpu, Rss, Threads, SlotCount };
+
+    struct Stat {
+        std::uint64_t pid = 0;
+        std::string_view comm;
+        double utime = 0;
+        double stime = 0;
+        double threads = 0;
+        std::uint64_t startTicks = 0;
+        double rssPages = 0;
+    };
+    struct Process {
+        std::uint64_t startTicks = 0;
+        std::string comm;
+        std::string instance;
+        double utime = 0;
+        double stime = 0;
+        bool known = false; // utime and stime are from the previous record
+        std::size_t generation = 0;
+        double cpuUser = kNoValue;
+        double cpuSystem = kNoValue;
+        double rssBytes = 0;
+        double threads = 0;
+        double rank = 0;
+        std::array<std::optional<std::size_t>, SlotCount> columns;
+    };
+
+    // "pid (comm) state ppid ... utime(14) stime(15) ... num_threads(20) ... starttime(22) vsize rss(24)";
+    // the comm may hold spaces and parentheses: it ends at the last ')'.
+    static bool parseStat(std::string_view line, Stat& stat)
+    {
+        const std::size_t open = line.find('(');
+        const std::size_t close = line.rfind(')');
+        if (open == std::string_view::npos || close == std::string_view::npos || close < open)
+            return false;
+        std::string_view head = line.substr(0, open);
+        std::string_view pid;
+        if (!nextWord(head, pid) || !number(pid))
+            return false;
+        stat.pid = std::uint64_t(*number(pid));
+        stat.comm = line.substr(open + 1, close - open - 1);
+        std::string_view rest = line.substr(close + 1);
+        std::string_view word;
+        for (int field = 3; field <= 24 && nextWord(rest, word); ++field) {
+            if (field != 14 && field != 15 && field != 20 && field != 22 && field != 24)
+                continue;
+            // rss may be negative in theory (a signed field): counted as 0.
+            const auto value = field == 24 && word.starts_with('-') ? std::optional<double>(0.0) : number(word);
+            if (!value)
+                return false;
+            switch (field) {
+            case 14: stat.utime = *value; break;
+            case 15: stat.stime = *value; break;
+            case 20: stat.threads = *value; break;
+            case 22: stat.startTicks = std::uint64_t(*value); break;
+            case 24: stat.rssPages = *value; return true;
+            }
+        }
+        return false;
+    }
+
+    static std::string instanceName(std::uint64_t pid, std::string_view comm)
+    {
+        std::string name = std::to_string(pid) + "/";
+        for (const char c : comm)
+            name += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
+        return name;
+    }
+
+    void parseRecord(const TimedText& record, double seconds) override
+    {
+        m_group.beginRow(record.timeNs);
+        ++m_generation;
+        m_ranking.clear();
+        double count = 0;
+        double threadsTotal = 0;
+        const double ticksPerSecond = record.ticksPerSecond > 0 ? double(record.ticksPerSecond) : 100.0;
+        const double toPercent = seconds > 0 ? 100.0 / (ticksPerSecond * seconds) : kNoValue;
+        std::string_view text = record.text;
+        std::string_view line;
+        Stat stat;
+        while (nextLine(text, line)) {
+            if (!parseStat(line, stat))
+                continue;
+            auto [it, isNew] = m_processes.try_emplace(stat.pid);
+            Process& process = it->second;
+            if (!isNew && process.generation == m_generation)
+                continue; // listed twice in one record: counted once
+            if (!isNew && process.startTicks != stat.startTicks) {
+                // The pid now belongs to another process: its counters start from zero.
+                isNew = true;
+                process = Process();
+            }
+            process.generation = m_generation;
+            process.startTicks = stat.startTicks;
+            if (process.instance.empty() || process.comm != stat.comm) {
+                // A new process, or one that exec'd or renamed itself: a new instance, new columns.
+                process.comm.assign(stat.comm);
+                process.instance = instanceName(stat.pid, stat.comm);
+                process.columns = {};
+            }
+            double user = kNoValue;
+            double system = kNoValue;
+            if (process.known) {
+                user = stat.utime >= process.utime ? stat.utime - process.utime : kNoValue;
+                system = stat.stime >= process.stime ? stat.stime - process.stime : kNoValue;
+            } else if (isNew && records() > 0) {
+                // Not there at the previous record, so it started since: all its CPU time is this interval's.
+                user = stat.utime;
+                system = stat.stime;
+            }
+            process.utime = stat.utime;
+            process.stime = stat.stime;
+            process.known = true;
+            process.cpuUser = user * toPercent;
+            process.cpuSystem = system * toPercent;
+            process.rssBytes = stat.rssPages * kAssumedPageBytes;
+            process.threads = stat.threads;
+            if (records() > 0 && seconds > 0)
+                process.rank = std::isnan(user + system) ? 0 : user + system;
+            else
+                process.rank = stat.utime + stat.stime; // no interval yet: the most CPU so far
+            count += 1;
+            threadsTotal += stat.threads;
+            m_ranking.push_back(&process);
+        }
+        // Processes not listed this time have exited.
+        std::erase_if(m_processes, [this](const auto& entry) { return entry.second.generation != m_generation; });
+
+        const std::size_t top = std::min(kTopCount, m_ranking.size());
+        std::partial_sort(m_ranking.begin(), m_ranking.begin() + std::ptrdiff_t(top), m_ranking.end(),
+                          [](const Process* a, const Process* b) { return a->rank > b->rank; });
+        for (std::size_t i = 0; i < top; ++i)
+            show(*m_ranking[i]);
+        if (count > 0) {
+            m_group.set("proc.count", "", count);
+            m_group.set("proc.threads_total", "", threadsTotal);
+        }
+    }
+
+    void show(Process& process)
+    {
+        static constexpr const char* kMetrics[SlotCount] = {"proc.cpu_user", "proc.cpu_system", "proc.cpu", "proc.rss", "proc.threads"};
+        const double values[SlotCount] = {process.cpuUser, process.cpuSystem, process.cpuUser + process.cpuSystem,
+                                          process.rssBytes, process.threads};
+        for (int slot = 0; slot < SlotCount; ++slot) {
+            if (!process.columns[std::size_t(slot)])
+                process.columns[std::size_t(slot)] = m_group.column(kMetrics[slot], process.instance);
+            m_group.setAt(*process.columns[std::size_t(slot)], values[slot]);
+        }
+    }
+
+    void describe() override
+    {
+        const auto add = [this](const char* id, const char* title, const char* unit, MetricKind kind, BetterDirection better,
+                                const char* dimension, const char* description) {
+            m_group.describe(descriptor(id, title, unit, kind, better, dimension, "Processes", description));
+        };
+        add("proc.cpu_user", "Process user CPU", "%", MetricKind::Percent, BetterDirection::Lower, "process",
+            "CPU time the process spent in user mode, as % of one CPU (above 100 when several threads run at once)");
+        add("proc.cpu_system", "Process system CPU", "%", MetricKind::Percent, BetterDirection::Lower, "process",
+            "CPU time the kernel spent working for the process (system calls, page faults), as % of one CPU");
+        add("proc.cpu", "Process CPU", "%", MetricKind::Percent, BetterDirection::Lower, "process",
+            "User plus system CPU of the process, as % of one CPU; only the busiest processes of each interval have values");
+        add("proc.rss", "Process resident memory", "bytes", MetricKind::Gauge, BetterDirection::Lower, "process",
+            "Memory of the process that is in RAM (resident set size)");
+        add("proc.threads", "Process threads", "count", MetricKind::Gauge, BetterDirection::Neutral, "process",
+            "Number of threads of the process");
+        add("proc.count", "Processes", "count", MetricKind::Gauge, BetterDirection::Neutral, "", "Number of processes on the host");
+        add("proc.threads_total", "Threads", "count", MetricKind::Gauge, BetterDirection::Neutral, "",
+            "Number of threads of all processes on the host");
+    }
+
+    std::unordered_map<std::uint64_t, Process> m_processes;
+    std::vector<Process*> m_ranking;
+    std::size_t m_generation = 0;
+};
+
+// APerf's memalloc: /proc/buddyinfo (free blocks per order, per node and zone) and /proc/slabinfo
+// (memory per slab cache). /proc/pagetypeinfo is not read.
+class MemallocParser final : public GroupParser
+{
+public:
+    MemallocParser() : GroupParser("memalloc") {}
+
+private:
+    void parseRecord(const TimedText& record, double) override
+    {
+        m_group.beginRow(record.timeNs);
+        buddyinfo(record.text);
+        slabinfo(record.slabinfo);
+    }
+
+    // "Node 0, zone   Normal   12   7   3 ..." : the count of free blocks of 2^order pages.
+    void buddyinfo(std::string_view text)
+    {
+        std::string_view line;
+        while (nextLine(text, line)) {
+            std::string_view word;
+            std::string_view node;
+            std::string_view zone;
+            if (!nextWord(line, word) || word != "Node" || !nextWord(line, node) || !nextWord(line, word) || word != "zone"
+                || !nextWord(line, zone))
+                continue;
+            if (node.ends_with(','))
+                node.remove_suffix(1);
+            const std::string instance = "node" + std::string(node) + "/" + std::string(zone);
+            for (int order = 0; nextWord(line, word); ++order) {
+                const auto blocks = number(word);
+                if (!blocks)
+                    break;
+                m_group.set("memalloc.free_blocks.order" + std::to_string(order), instance, *blocks);
+                m_maxOrder = std::max(m_maxOrder, order);
+            }
+        }
+    }
+
+    // "name <active_objs> <num_objs> <objsize> <objperslab> <pagesperslab> : tunables ... : slabdata ..."
+    void slabinfo(std::string_view text)
+    {
+        std::string_view line;
+        double total = 0;
+        bool any = false;
+        while (nextLine(text, line)) {
+            if (line.starts_with("slabinfo") || line.starts_with('#'))
+                continue;
+            std::string_view name;
+            std::string_view active;
+            std::string_view objects;
+            std::string_view size;
+            if (!nextWord(line, name) || !nextWord(line, active) || !nextWord(line, objects) || !nextWord(line, size))
+                continue;
+            const auto count = number(objects);
+            const auto bytes = number(size);
+            if (!count || !bytes)
+                continue;
+            m_group.set("memalloc.slab_bytes", name, *count * *bytes);
+            total += *count * *bytes;
+            any = true;
+        }
+        if (any)
+            m_group.set("memalloc.slab_bytes", kAggregateInstance, total);
+    }
+
+    void describe() override
+    {
+        for (int order = 0; order <= m_maxOrder; ++order) {
+            const std::string pages = std::to_string(1ull << order);
+            m_group.describe(descriptor("memalloc.free_blocks.order" + std::to_string(order),
+                                        "Free blocks of " + pages + (order == 0 ? " page" : " pages"), "count",
+                                        MetricKind::Gauge, BetterDirection::Neutral, "zone", "Memory",
+                                        "Free blocks of 2^" + std::to_string(order) + " contiguous pages per NUMA node and "
+                                        "zone (/proc/buddyinfo, APerf's memalloc): few large blocks mean fragmented memory."));
+        }
+        m_group.describe(descriptor("memalloc.slab_bytes", "Slab cache memory", "bytes", MetricKind::Gauge,
+                                    BetterDirection::Lower, "cache", "Memory",
+                                    "Memory of each kernel slab cache, objects × object size (/proc/slabinfo, APerf's "
+                                    "memalloc); 'all' is every cache."));
+    }
+
+    int m_maxOrder = -1;
+};
+
+// APerf's ena_stat and efa_stat: "component:" lines, each followed by "counter value" lines; the
+// counters only grow, so they are shown per second. An ENA queue's counters ("queue_3_tx_cnt")
+// become one metric with a series per queue ("eth0 queue 3"), as APerf shows them.
+class ComponentCountersParser final : public GroupParser
+{
+public:
+    explicit ComponentCountersParser(std::string prefix) : GroupParser(prefix), m_prefix(std::move(prefix)) {}
+
+private:
+    struct Counter {
+        Rate rate;
+        std::optional<std::size_t> column;
+    };
+
+    void parse(std::int64_t timeNs, double seconds, std::string_view text) override
+    {
+        m_group.beginRow(timeNs);
+        std::string component;
+        std::string_view line;
+        for (std::size_t index = 0; nextLine(text, line); ++index) {
+            if (line.ends_with(':')) {
+                component.assign(line.substr(0, line.size() - 1));
+                continue;
+            }
+            std::string_view name;
+            std::string_view count;
+            if (!nextWord(line, name) || !nextWord(line, count))
+                continue;
+            const auto value = real(count);
+            if (!value)
+                continue;
+            m_key.assign(component);
+            m_key += '\0';
+            m_key += name;
+            Counter& counter = m_counters.at(index, m_key);
+            const auto rate = counter.rate.next(*value, seconds);
+            if (!rate)
+                continue;
+            if (!counter.column)
+                counter.column = newColumn(component, name);
+            m_group.setAt(*counter.column, *rate);
+        }
+    }
+
+    std::size_t newColumn(const std::string& component, std::string_view name)
+    {
+        std::string instance = component;
+        // "queue_<n>_<counter>": one metric, a series per queue.
+        if (name.starts_with("queue_")) {
+            const std::size_t end = name.find('_', 6);
+            if (end != std::string_view::npos && end > 6 && number(name.substr(6, end - 6))) {
+                instance += " queue " + std::string(name.substr(6, end - 6));
+                name.remove_prefix(end + 1);
+            }
+        }
+        const std::string id = m_prefix + "." + sanitisedId("", name);
+        if (!m_group.described(id)) {
+            const std::string source = m_prefix == "ena" ? "the ENA driver's counter (ethtool -S)" : "the EFA device's hardware counter";
+            m_group.describe(descriptor(id, std::string(name), "/s", MetricKind::Rate, isAllowance(name) ? BetterDirection::Lower
+                                                                                                        : BetterDirection::Neutral,
+                                        "interface", "Network", "Per second: " + source + " " + std::string(name) + " (APerf's "
+                                            + m_prefix + "_stat)."));
+        }
+        return m_group.column(id, instance);
+    }
+
+    // The ENA counters of packets dropped or queued for exceeding the instance's allowances.
+    static bool isAllowance(std::string_view name) { return name.find("allowance_exceeded") != std::string_view::npos; }
+
+    std::string m_prefix;
+    std::string m_key;
+    LineCache<Counter> m_counters;
+};
+
 } // namespace
 
+std::unique_ptr<SourceParser> processesParser() { return std::make_unique<ProcessesParser>(); }
+std::unique_ptr<SourceParser> memallocParser() { return std::make_unique<MemallocParser>(); }
+std::unique_ptr<SourceParser> componentCountersParser(std::string prefix)
+{
+    return std::make_unique<ComponentCountersParser>(std::move(prefix));
+}
 std::unique_ptr<SourceParser> procStatParser() { return std::make_unique<ProcStatParser>(); }
 std::unique_ptr<SourceParser> meminfoParser() { return std::make_unique<MeminfoParser>(); }
 std::unique_ptr<SourceParser> vmstatParser() { return std::make_unique<VmstatParser>(); }

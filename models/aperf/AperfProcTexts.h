@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -35,7 +36,7 @@ public:
     virtual ~SourceParser() = default;
     // About how many records will come (from the file's size), to make room for them once.
     virtual void expectRecords(std::size_t count) = 0;
-    virtual void add(std::int64_t timeNs, std::string_view text) = 0;
+    virtual void add(const TimedText& record) = 0;
     // The series with times counted from `zeroNs` (the run's start, Unix ns), and their metrics.
     virtual ImportedGroup take(std::int64_t zeroNs) = 0;
 };
@@ -47,5 +48,12 @@ std::unique_ptr<SourceParser> interruptsParser();
 std::unique_ptr<SourceParser> diskstatsParser();
 std::unique_ptr<SourceParser> netstatParser();
 std::unique_ptr<SourceParser> numastatParser();
+// processes: the busiest processes of each interval, as runlens-rec's process collector shows them.
+std::unique_ptr<SourceParser> processesParser();
+// memalloc (APerf ≥ 1.2.2): free blocks per order of the buddy allocator, slab cache sizes.
+std::unique_ptr<SourceParser> memallocParser();
+// ena_stat and efa_stat (APerf ≥ 1.2.2): the ENA driver's and EFA device's counters per second,
+// under `prefix` ("ena", "efa").
+std::unique_ptr<SourceParser> componentCountersParser(std::string prefix);
 
 } // namespace aperf

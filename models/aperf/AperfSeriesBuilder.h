@@ -130,11 +130,11 @@ public:
     explicit GroupParser(std::string group) : m_group(std::move(group)) {}
 
     void expectRecords(std::size_t count) override { m_group.reserveRows(count); }
-    void add(std::int64_t timeNs, std::string_view text) final
+    void add(const TimedText& record) final
     {
-        const double seconds = m_records == 0 ? 0.0 : double(timeNs - m_lastTimeNs) / 1e9;
-        parse(timeNs, seconds, text);
-        m_lastTimeNs = timeNs;
+        const double seconds = m_records == 0 ? 0.0 : double(record.timeNs - m_lastTimeNs) / 1e9;
+        parseRecord(record, seconds);
+        m_lastTimeNs = record.timeNs;
         ++m_records;
     }
     ImportedGroup take(std::int64_t zeroNs) final
@@ -144,8 +144,9 @@ public:
     }
 
 protected:
-    // One record: `seconds` since the previous one (0 for the first).
-    virtual void parse(std::int64_t timeNs, double seconds, std::string_view text) = 0;
+    // One record: `seconds` since the previous one (0 for the first). Most sources are one text.
+    virtual void parseRecord(const TimedText& record, double seconds) { parse(record.timeNs, seconds, record.text); }
+    virtual void parse(std::int64_t /*timeNs*/, double /*seconds*/, std::string_view /*text*/) {}
     // The descriptors of the metrics that have none yet.
     virtual void describe() {}
     std::size_t records() const { return m_records; }

@@ -110,6 +110,19 @@ std::string record(std::uint32_t variant, const std::string& time, const std::st
     return bytes;
 }
 
+// A record of APerf ≥ 1.2.2's memalloc: Data variant, TimeEnum::DateTime, the time, three texts.
+std::string memallocRecord(const std::string& time, const std::string& buddyinfo, const std::string& slabinfo)
+{
+    std::string bytes = record(13, time, buddyinfo);
+    const std::string pagetypeinfo;
+    for (const std::string* part : {&pagetypeinfo, &slabinfo}) {
+        const std::uint64_t length = part->size();
+        bytes.append(reinterpret_cast<const char*>(&length), 8);
+        bytes += *part;
+    }
+    return bytes;
+}
+
 // A run of APerf 1.3 (plain file names, metadata.json, pmu_config.json with formulas) whose
 // perf_stat holds `lines` per sample, 1 s apart.
 // `perfStatFirst`: perf_stat.bin before the configuration in the tar (APerf's order is readdir's).
@@ -207,6 +220,75 @@ private slots:
         QVERIFY(run->hasMetric(QStringLiteral("net.tcpext.tcptimeouts")));
         QVERIFY(run->hasMetric(QStringLiteral("numa.numa_hit")));
         QVERIFY(run->hasMetric(QStringLiteral("aperf.collector_time")));
+    }
+
+    void processesAsRunlensRecShowsThem()
+    {
+        // APerf 1.2.0's report (data/js/processes.js of test_report.tar.gz) shows for
+        // 3638_remote-dev-serv: kernel_space_time [0, 2, 3, 1, 2, 1] and user_space_time
+        // [0, 2, 1, 2, 4, 2] (clock ticks per interval, 100 a second), resident_set_size
+        // [1233670, 1233697, 1233697, 1233697, 1233697, 1233722] pages, number_threads
+        // [109, 108, 108, 108, 108, 107]. Runlens shows ticks per second as % of one CPU (the
+        // same numbers over ~1 s intervals), RSS in bytes (4 KiB pages: the kernel config says so).
+        const RunPtr run = RunLoader::loadNow(fixture(QStringLiteral("test_run_1.tar.gz")));
+        const QString instance = QStringLiteral("3638/remote-dev-serv");
+        const SeriesView system = run->series(QStringLiteral("proc.cpu_system"), instance);
+        const SeriesView user = run->series(QStringLiteral("proc.cpu_user"), instance);
+        const SeriesView rss = run->series(QStringLiteral("proc.rss"), instance);
+        const SeriesView threads = run->series(QStringLiteral("proc.threads"), instance);
+        const double aperfSystem[] = {2, 3, 1, 2, 1};
+        const double aperfUser[] = {2, 1, 2, 4, 2};
+        const double aperfRss[] = {1233670, 1233697, 1233697, 1233697, 1233697, 1233722};
+        const double aperfThreads[] = {109, 108, 108, 108, 108, 107};
+        QCOMPARE(rss.size(), std::size_t(6));
+        QCOMPARE(system.size(), std::size_t(6));
+        QVERIFY(std::isnan(system.values[0])); // no interval yet
+        for (std::size_t i = 1; i < 6; ++i) {
+            QVERIFY2(std::abs(system.values[i] - aperfSystem[i - 1]) < 0.05, qPrintable(QString::number(system.values[i])));
+            QVERIFY2(std::abs(user.values[i] - aperfUser[i - 1]) < 0.1, qPrintable(QString::number(user.values[i])));
+        }
+        for (std::size_t i = 0; i < 6; ++i) {
+            QCOMPARE(rss.values[i], aperfRss[i] * 4096);
+            QCOMPARE(threads.values[i], aperfThreads[i]);
+        }
+        QCOMPARE(run->manifest()["host"]["page_size_bytes"].get<int>(), 4096);
+        // Every process is counted; the busiest 16 of each interval have series.
+        QVERIFY(run->series(QStringLiteral("proc.count"), QString()).values[0] > 100);
+        QVERIFY(run->instances(QStringLiteral("proc.cpu")).size() >= 16);
+        // What the 1.2.0 archive does not have is not claimed as missing.
+        QVERIFY(run->manifest()["import"]["notes"].empty());
+    }
+
+    void memallocAndNetworkDeviceCounters()
+    {
+        // APerf 1.2.2 added memalloc (buddyinfo, pagetypeinfo, slabinfo) and the ENA and EFA
+        // counters ("component:" then "counter value" lines, cumulative).
+        const std::string buddy0 = "Node 0, zone      DMA      3      2      1\nNode 0, zone   Normal    100     50     25\n";
+        const std::string buddy1 = "Node 0, zone      DMA      3      2      1\nNode 0, zone   Normal     80     40     20\n";
+        const std::string slab = "slabinfo - version: 2.1\n# name <active_objs> <num_objs> <objsize> <objperslab> ...\n"
+                                 "dentry 1000 1200 192 21 1 : tunables 0 0 0 : slabdata 57 57 0\n"
+                                 "kmalloc-64 500 512 64 64 1 : tunables 0 0 0 : slabdata 8 8 0\n";
+        const std::string memalloc = memallocRecord("2026-06-01T10:00:00Z", buddy0, slab)
+                                   + memallocRecord("2026-06-01T10:00:02Z", buddy1, slab);
+        const std::string ena = record(14, "2026-06-01T10:00:00Z", "eth0:\nbw_in_allowance_exceeded 10\nqueue_0_tx_cnt 100\nqueue_1_tx_cnt 7\n")
+                              + record(14, "2026-06-01T10:00:02Z", "eth0:\nbw_in_allowance_exceeded 30\nqueue_0_tx_cnt 300\nqueue_1_tx_cnt 7\n");
+        const std::string efa = record(15, "2026-06-01T10:00:00Z", "rdmap0s6/1:\nrdma_read_bytes 1000\n")
+                              + record(15, "2026-06-01T10:00:02Z", "rdmap0s6/1:\nrdma_read_bytes 5000\n");
+        QTemporaryDir directory;
+        const QString path = writeFile(directory, QStringLiteral("newer.tar.gz"),
+                                       tarGz({{"newer/memalloc.bin", memalloc}, {"newer/ena_stat.bin", ena}, {"newer/efa_stat.bin", efa}}));
+        const RunPtr run = RunLoader::loadNow(path);
+        QCOMPARE(valueAt(*run, "memalloc.free_blocks.order0", "node0/Normal", 1), 80.0);
+        QCOMPARE(valueAt(*run, "memalloc.free_blocks.order2", "node0/DMA", 0), 1.0);
+        QCOMPARE(valueAt(*run, "memalloc.slab_bytes", "dentry", 0), 1200.0 * 192);
+        QCOMPARE(valueAt(*run, "memalloc.slab_bytes", "all", 0), 1200.0 * 192 + 512.0 * 64);
+        // Counters per second; the first sample has no rate.
+        QVERIFY(std::isnan(valueAt(*run, "ena.bw_in_allowance_exceeded", "eth0", 0)));
+        QCOMPARE(valueAt(*run, "ena.bw_in_allowance_exceeded", "eth0", 1), 10.0);
+        QCOMPARE(valueAt(*run, "ena.tx_cnt", "eth0 queue 0", 1), 100.0);
+        QCOMPARE(valueAt(*run, "ena.tx_cnt", "eth0 queue 1", 1), 0.0);
+        QCOMPARE(valueAt(*run, "efa.rdma_read_bytes", "rdmap0s6/1", 1), 2000.0);
+        QVERIFY(run->manifest()["import"]["skipped"].empty());
     }
 
     void reportOpensAsItsRuns()
