@@ -115,6 +115,19 @@ std::string embeddedRunName(std::string_view relative)
     return std::string(run);
 }
 
+// `data/js/<name>.js` below a report's top directory: the name, else empty.
+std::string reportScriptName(std::string_view relative)
+{
+    static constexpr std::string_view kPrefix = "data/js/";
+    static constexpr std::string_view kSuffix = ".js";
+    if (!relative.starts_with(kPrefix) || !relative.ends_with(kSuffix))
+        return {};
+    const std::string_view name = relative.substr(kPrefix.size(), relative.size() - kPrefix.size() - kSuffix.size());
+    if (!isIdentifier(name))
+        return {};
+    return std::string(name);
+}
+
 struct Entry {
     std::string path;     // as stored, "./" removed
     std::string top;      // its first component
@@ -265,7 +278,8 @@ private:
     // The most bytes the entry may have; its header's claim is checked first.
     std::uint64_t entryLimit(const Entry& entry) const
     {
-        const std::uint64_t limit = entry.relative.ends_with(".json") ? m_limits.maxJsonBytes : m_limits.maxEntryBytes;
+        const bool json = entry.relative.ends_with(".json") || entry.relative.ends_with(".js");
+        const std::uint64_t limit = json ? m_limits.maxJsonBytes : m_limits.maxEntryBytes;
         if (m_declared < 0 || std::uint64_t(m_declared) > limit)
             throw fail(entry.path + " declares " + std::to_string(m_declared) + " bytes, more than the limit of "
                        + std::to_string(limit));
@@ -599,11 +613,11 @@ AperfEntries readAperfEntries(const std::string& path, const ReadLimits& limits,
     return readEntries(stream, sink);
 }
 
-std::vector<std::pair<std::string, std::string>> embeddedRunArchives(const std::string& reportPath, const ReadLimits& limits)
+AperfReport readAperfReport(const std::string& reportPath, const ReadLimits& limits)
 {
     TarGzStream stream(reportPath, "a usable APerf report", limits);
     stream.openFile(reportPath);
-    std::vector<std::pair<std::string, std::string>> runs;
+    AperfReport report;
     std::string top;
     Entry entry;
     while (stream.next(entry)) {
@@ -612,15 +626,26 @@ std::vector<std::pair<std::string, std::string>> embeddedRunArchives(const std::
         else if (entry.top != top)
             throw stream.fail("its entries are not all inside one report directory (" + top + "/ and " + entry.top + "/)");
         const std::string run = entry.isDirectory ? std::string() : embeddedRunName(entry.relative);
-        if (run.empty()) {
+        const std::string script = entry.isDirectory ? std::string() : reportScriptName(entry.relative);
+        if (!run.empty())
+            report.archives.emplace_back(run, stream.read(entry));
+        else if (!script.empty())
+            report.scripts[script] = stream.read(entry);
+        else
             stream.skip(entry);
-            continue;
-        }
-        runs.emplace_back(run, stream.read(entry));
     }
-    if (runs.empty())
-        throw stream.fail("it holds no run archive under " + (top.empty() ? std::string("<report>") : top) + "/data/archive/");
-    return runs;
+    if (report.archives.empty() && !report.scripts.contains("runs"))
+        throw stream.fail("it holds no run archive under " + (top.empty() ? std::string("<report>") : top)
+                          + "/data/archive/ and no data/js/runs.js");
+    return report;
+}
+
+std::vector<std::pair<std::string, std::string>> embeddedRunArchives(const std::string& reportPath, const ReadLimits& limits)
+{
+    AperfReport report = readAperfReport(reportPath, limits);
+    if (report.archives.empty())
+        throw FormatError(reportPath + " is not a usable APerf report: it holds no run archive under data/archive/");
+    return std::move(report.archives);
 }
 
 namespace {

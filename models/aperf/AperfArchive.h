@@ -56,9 +56,18 @@ AperfEntries readAperfEntries(std::string_view tarGzBytes, const std::string& di
 AperfEntries readAperfEntries(const std::string& path, const runlens::format::ReadLimits& limits = {},
                               AperfEntrySink* sink = nullptr);
 
-// The (run name, bytes of the record tar.gz) of each <report>/data/archive/<run>.tar.gz of a
-// report tarball, in archive order; the other entries are skipped, not kept. Throws FormatError
-// naming the file, also when it holds no run archive.
+// What Runlens reads of a report tarball: the record archives it embeds and its processed data.
+struct AperfReport {
+    // (run name, bytes of the record tar.gz) of each <report>/data/archive/<run>.tar.gz, in archive order.
+    std::vector<std::pair<std::string, std::string>> archives;
+    // <report>/data/js/<name>.js: name -> text (under the JSON size limit).
+    std::map<std::string, std::string> scripts;
+};
+// The other entries are skipped, not kept. Throws FormatError naming the file when it cannot be
+// read, or holds neither a run archive nor data/js/runs.js.
+AperfReport readAperfReport(const std::string& reportPath, const runlens::format::ReadLimits& limits = {});
+
+// The record archives of a report; throws FormatError also when it holds none.
 std::vector<std::pair<std::string, std::string>> embeddedRunArchives(const std::string& reportPath,
                                                                      const runlens::format::ReadLimits& limits = {});
 

@@ -4,6 +4,7 @@
 #include "AperfBincode.h"
 #include "AperfPmu.h"
 #include "AperfProcTexts.h"
+#include "AperfReportJson.h"
 #include "FoldedImporter.h"
 #include "FormatError.h"
 #include "PerfScriptParser.h"
@@ -595,13 +596,31 @@ std::vector<RunArchive> importAperfRuns(const std::string& path)
         return runs;
     }
     case AperfKind::ReportTarball: {
+        // The runs runs.js lists, in its order, each from its record archive when the report
+        // embeds it, else from the report's processed values; then any archive runs.js omits.
+        const AperfReport report = readAperfReport(path);
+        std::vector<std::string> names;
+        if (const auto runs = report.scripts.find("runs"); runs != report.scripts.end())
+            names = reportRunNames(runs->second);
+        for (const auto& [name, bytes] : report.archives) {
+            if (std::find(names.begin(), names.end(), name) == names.end())
+                names.push_back(name);
+        }
         std::vector<RunArchive> runs;
-        for (const auto& [name, bytes] : embeddedRunArchives(path)) {
+        for (const std::string& name : names) {
+            const auto archive = std::find_if(report.archives.begin(), report.archives.end(),
+                                              [&name](const auto& embedded) { return embedded.first == name; });
+            if (archive == report.archives.end()) {
+                runs.push_back(importReportRun(report.scripts, name, path));
+                continue;
+            }
             const std::string source = path + " (" + name + ")";
             TimeSeriesSink sink;
-            const AperfEntries entries = readAperfEntries(bytes, source, {}, &sink);
+            const AperfEntries entries = readAperfEntries(archive->second, source, {}, &sink);
             runs.push_back(importRecord(entries, sink, source));
         }
+        if (runs.empty())
+            throw FormatError(path + " is an APerf report that lists no run.");
         return runs;
     }
     case AperfKind::YamlEra:

@@ -23,21 +23,6 @@ using namespace detail;
 
 namespace {
 
-// "Active(anon)" -> "active_anon", as runlens-rec names meminfo and vmstat fields.
-std::string sanitisedId(std::string_view prefix, std::string_view key)
-{
-    std::string id(prefix);
-    for (const char c : key) {
-        if (c >= 'A' && c <= 'Z')
-            id += char(c - 'A' + 'a');
-        else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')
-            id += c;
-        else if (c != ')')
-            id += '_';
-    }
-    return id;
-}
-
 // The titles runlens-rec gives the common meminfo and vmstat fields, so that a chart of an APerf
 // run and a Runlens run reads the same whichever run comes first.
 struct FieldTitle {

@@ -265,6 +265,21 @@ inline std::optional<double> real(std::string_view text)
     return value;
 }
 
+// "Active(anon)" -> "active_anon", as runlens-rec names meminfo and vmstat fields.
+inline std::string sanitisedId(std::string_view prefix, std::string_view key)
+{
+    std::string id(prefix);
+    for (const char c : key) {
+        if (c >= 'A' && c <= 'Z')
+            id += char(c - 'A' + 'a');
+        else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')
+            id += c;
+        else if (c != ')')
+            id += '_';
+    }
+    return id;
+}
+
 inline MetricDescriptor descriptor(std::string id, std::string title, std::string unit, MetricKind kind, BetterDirection better,
                             std::string dimension, std::string category, std::string description)
 {

@@ -84,6 +84,27 @@ QByteArray tarGz(const std::vector<std::pair<std::string, std::string>>& entries
     return QByteArray(out.data(), qsizetype(used));
 }
 
+// The (path, bytes) entries of a tar.gz file.
+std::vector<std::pair<std::string, std::string>> readTarGz(const QString& path)
+{
+    std::vector<std::pair<std::string, std::string>> entries;
+    archive* reader = archive_read_new();
+    archive_read_support_filter_gzip(reader);
+    archive_read_support_format_tar(reader);
+    if (archive_read_open_filename(reader, path.toLocal8Bit().constData(), 1 << 16) == ARCHIVE_OK) {
+        archive_entry* entry = nullptr;
+        while (archive_read_next_header(reader, &entry) == ARCHIVE_OK) {
+            if (archive_entry_filetype(entry) != AE_IFREG)
+                continue;
+            std::string bytes(std::size_t(archive_entry_size(entry)), '\0');
+            archive_read_data(reader, bytes.data(), bytes.size());
+            entries.emplace_back(archive_entry_pathname(entry), std::move(bytes));
+        }
+    }
+    archive_read_free(reader);
+    return entries;
+}
+
 QString writeFile(const QTemporaryDir& directory, const QString& name, const QByteArray& bytes)
 {
     const QString path = directory.filePath(name);
@@ -304,6 +325,48 @@ private slots:
         QCOMPARE(a.size(), b.size());
         for (std::size_t i = 0; i < a.size(); ++i)
             QCOMPARE(a.values[i], b.values[i]);
+    }
+
+    void aReportWithoutARunsArchiveShowsItsReportValues()
+    {
+        // test_report.tar.gz without data/archive/test_run_2.tar.gz: test_run_2 comes from the
+        // report's data/js, as APerf shows it (2 decimals, whole seconds), and says so.
+        std::vector<std::pair<std::string, std::string>> entries = readTarGz(fixture(QStringLiteral("test_report.tar.gz")));
+        const auto removed = std::erase_if(entries, [](const auto& entry) { return entry.first.ends_with("data/archive/test_run_2.tar.gz"); });
+        QCOMPARE(removed, std::size_t(1));
+        QTemporaryDir directory;
+        const QString path = writeFile(directory, QStringLiteral("partial-report.tar.gz"), tarGz(entries));
+        const std::vector<RunPtr> runs = RunLoader::loadAllNow(path);
+        QCOMPARE(runs.size(), std::size_t(2));
+        QCOMPARE(runs[1]->name(), QStringLiteral("test_run_2"));
+        QCOMPARE(runs[1]->source(), QStringLiteral("APerf 1.2.0"));
+        QVERIFY2(runs[1]->importNotes().join(QLatin1Char(' ')).contains(QStringLiteral("truncated to 2 decimals")),
+                 qPrintable(runs[1]->importNotes().join(QLatin1Char(' '))));
+        // test_run_1 still comes from its record.
+        QVERIFY(!runs[0]->importNotes().join(QLatin1Char(' ')).contains(QStringLiteral("truncated")));
+
+        // Against the same run read from its record in the whole report: within APerf's truncation.
+        const std::vector<RunPtr> whole = RunLoader::loadAllNow(fixture(QStringLiteral("test_report.tar.gz")));
+        int compared = 0;
+        for (const auto& [metric, instance] : {std::pair{"cpu.user", "all"}, {"cpu.system", "cpu0"}, {"cpu.idle", "cpu3"},
+                                               {"mem.available", ""}, {"mem.free", ""}}) {
+            const SeriesView fromReport = runs[1]->series(QString::fromLatin1(metric), QString::fromLatin1(instance));
+            const SeriesView fromRecord = whole[1]->series(QString::fromLatin1(metric), QString::fromLatin1(instance));
+            QCOMPARE(fromReport.size(), fromRecord.size());
+            for (std::size_t i = 0; i < fromReport.size(); ++i) {
+                if (std::isnan(fromRecord.values[i])) {
+                    QVERIFY(std::isnan(fromReport.values[i]));
+                    continue;
+                }
+                QVERIFY2(std::abs(fromReport.values[i] - fromRecord.values[i]) < 0.01 * std::max(1.0, std::abs(fromRecord.values[i]) * 1e-9),
+                         qPrintable(QStringLiteral("%1[%2] %3: %4 vs %5").arg(QString::fromLatin1(metric), QString::fromLatin1(instance))
+                                        .arg(i).arg(fromReport.values[i]).arg(fromRecord.values[i])));
+                ++compared;
+            }
+        }
+        QVERIFY(compared >= 20);
+        // What only APerf's report has, under its own ids.
+        QVERIFY(runs[1]->hasMetric(QStringLiteral("aperf.vmstat.pgfault")));
     }
 
     void comparedWithARunlensRun()
