@@ -29,8 +29,9 @@ void sortInstances(QStringList& instances)
 
 } // namespace
 
-Run::Run(QString filePath, runlens::format::RunArchive archive)
+Run::Run(QString filePath, runlens::format::RunArchive archive, QString runInFile)
     : m_filePath(std::move(filePath))
+    , m_runInFile(std::move(runInFile))
     , m_archive(std::move(archive))
 {
     // Timestamps are converted to seconds once, per group, and shared by every column of it.

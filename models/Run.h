@@ -27,13 +27,15 @@ struct SeriesView {
 class Run
 {
 public:
-    // Takes over the archive read by runlens::format::readRunArchive.
-    Run(QString filePath, runlens::format::RunArchive archive);
+    // Takes over the archive read by runlens::format::readRunArchive. `runInFile` names the run
+    // inside its file when the file holds several (an APerf report), else is empty.
+    Run(QString filePath, runlens::format::RunArchive archive, QString runInFile = {});
     // Groups point into the archive's tables: a Run stays where it was built.
     Run(const Run&) = delete;
     Run& operator=(const Run&) = delete;
 
     const QString& filePath() const { return m_filePath; }
+    const QString& runInFile() const { return m_runInFile; }
     QString name() const;
     QString hostName() const;
     // The tool a run was imported from ("APerf 1.2.0", "perf script"); empty for runlens-rec's.
@@ -87,6 +89,7 @@ private:
     }
 
     QString m_filePath;
+    QString m_runInFile;
     runlens::format::RunArchive m_archive;
     std::vector<Group> m_groups;
     // Built once: views ask for series and instances on every redraw and mouse move, and a

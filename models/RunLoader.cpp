@@ -26,6 +26,18 @@ std::vector<runlens::format::RunArchive> readRuns(const std::string& path, const
     return runs;
 }
 
+// The runs of one file; when it holds several, each is told apart by its name in the file.
+std::vector<RunPtr> makeRuns(const QString& path, std::vector<runlens::format::RunArchive> archives)
+{
+    const bool several = archives.size() > 1;
+    std::vector<RunPtr> runs;
+    for (auto& archive : archives) {
+        const QString runInFile = several ? QString::fromStdString(archive.runName) : QString();
+        runs.push_back(std::make_shared<const Run>(path, std::move(archive), runInFile));
+    }
+    return runs;
+}
+
 } // namespace
 
 namespace {
@@ -57,9 +69,7 @@ RunPtr RunLoader::loadNow(const QString& path)
 
 std::vector<RunPtr> RunLoader::loadAllNow(const QString& path)
 {
-    std::vector<RunPtr> runs;
-    for (auto& archive : readRuns(path.toStdString(), {}))
-        runs.push_back(std::make_shared<const Run>(path, std::move(archive)));
+    std::vector<RunPtr> runs = makeRuns(path, readRuns(path.toStdString(), {}));
     if (runs.empty())
         throw runlens::format::FormatError(path.toStdString() + " holds no run.");
     return runs;
@@ -76,8 +86,7 @@ void RunLoader::load(const QStringList& paths)
                         control.setProgress(total > 0 ? double(done) / double(total) : 0.0);
                         return !control.isCancelled();
                     };
-                    for (auto& archive : readRuns(path.toStdString(), progress))
-                        result.runs.push_back(std::make_shared<const Run>(path, std::move(archive)));
+                    result.runs = makeRuns(path, readRuns(path.toStdString(), progress));
                     if (result.runs.empty())
                         result.error = tr("%1 holds no run.").arg(path);
                 } catch (const runlens::format::ReadCancelled&) {

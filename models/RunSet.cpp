@@ -44,9 +44,18 @@ int RunSet::indexOf(const QString& filePath) const
     return -1;
 }
 
+int RunSet::indexOf(const QString& filePath, const QString& runInFile) const
+{
+    for (std::size_t i = 0; i < m_entries.size(); ++i) {
+        if (m_entries[i].run->filePath() == filePath && m_entries[i].run->runInFile() == runInFile)
+            return int(i);
+    }
+    return -1;
+}
+
 int RunSet::add(RunPtr run)
 {
-    if (const int existing = indexOf(run->filePath()); existing >= 0)
+    if (const int existing = indexOf(run->filePath(), run->runInFile()); existing >= 0)
         return existing;
     RunEntry entry;
     entry.displayName = run->name();
@@ -94,11 +103,11 @@ void RunSet::move(int from, int to)
     if (from == to || from < 0 || to < 0 || from >= count() || to >= count())
         return;
     emit orderAboutToChange();
-    const QString baselinePath = m_entries[std::size_t(m_baseline)].run->filePath();
+    const RunPtr baseline = m_entries[std::size_t(m_baseline)].run;
     RunEntry entry = std::move(m_entries[std::size_t(from)]);
     m_entries.erase(m_entries.begin() + from);
     m_entries.insert(m_entries.begin() + to, std::move(entry));
-    m_baseline = indexOf(baselinePath);
+    m_baseline = indexOf(baseline->filePath(), baseline->runInFile());
     m_current = -1; // the list's selection is rebuilt after a reorder
     emit orderChanged();
 }

@@ -42,13 +42,16 @@ public:
 
     int count() const { return int(m_entries.size()); }
     const RunEntry& at(int index) const { return m_entries.at(std::size_t(index)); }
+    // The first run opened from the file, or -1.
     int indexOf(const QString& filePath) const;
+    // The run `runInFile` of the file (Run::runInFile: empty for a file of one run), or -1.
+    int indexOf(const QString& filePath, const QString& runInFile) const;
     int baselineIndex() const { return m_entries.empty() ? -1 : m_baseline; }
     // The run the user picked in the run list (what Alt+drag in a chart moves), or -1.
     int currentIndex() const { return m_current; }
     void setCurrentIndex(int index);
 
-    // Appends the run (or returns the index of the run already open from that file).
+    // Appends the run (or returns the index of the same run already open from that file).
     int add(RunPtr run);
     void remove(int index);
     void clear();

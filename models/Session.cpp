@@ -31,7 +31,8 @@ Session Session::capture(const RunSet& runs, const TimeController& time, std::ve
     Session session;
     for (int i = 0; i < runs.count(); ++i) {
         const RunEntry& entry = runs.at(i);
-        session.runs.push_back({entry.run->filePath(), entry.displayName, entry.colour, entry.visible, entry.offsetSeconds, {}});
+        session.runs.push_back({entry.run->filePath(), entry.run->runInFile(), entry.displayName, entry.colour, entry.visible,
+                                entry.offsetSeconds, {}});
         if (const auto price = prices.find(entry.name()); price != prices.end())
             session.runs.back().price = price->second;
     }
@@ -50,7 +51,7 @@ void Session::applyTo(RunSet& runs) const
     // Runs load in completion order: put them back in the saved order first.
     int position = 0;
     for (const RunState& state : this->runs) {
-        const int index = runs.indexOf(state.filePath);
+        const int index = state.find(runs);
         if (index < 0)
             continue;
         runs.move(index, position);
@@ -62,10 +63,17 @@ void Session::applyTo(RunSet& runs) const
         ++position;
     }
     if (baseline >= 0 && baseline < int(this->runs.size())) {
-        const int index = runs.indexOf(this->runs[std::size_t(baseline)].filePath);
+        const int index = this->runs[std::size_t(baseline)].find(runs);
         if (index >= 0)
             runs.setBaseline(index);
     }
+}
+
+int Session::RunState::find(const RunSet& runs) const
+{
+    const int index = runs.indexOf(filePath, runInFile);
+    // A session saved before runs of one file were told apart names the file only.
+    return index >= 0 || !runInFile.isEmpty() ? index : runs.indexOf(filePath);
 }
 
 QStringList Session::filePaths() const
@@ -83,7 +91,7 @@ std::map<QString, PricePerformanceEntry> Session::priceInputs(const RunSet& runs
 {
     std::map<QString, PricePerformanceEntry> inputs;
     for (const RunState& state : this->runs) {
-        const int index = runs.indexOf(state.filePath);
+        const int index = state.find(runs);
         if (index >= 0 && !state.price.isEmpty())
             inputs[runs.at(index).name()] = state.price;
     }
@@ -99,6 +107,8 @@ QJsonObject Session::toJson() const
                         {QStringLiteral("colour"), QStringLiteral("#%1").arg(state.colour, 6, 16, QLatin1Char('0'))},
                         {QStringLiteral("visible"), state.visible},
                         {QStringLiteral("offset_s"), state.offsetSeconds}};
+        if (!state.runInFile.isEmpty())
+            run.insert(QStringLiteral("run_in_file"), state.runInFile);
         if (!state.price.isEmpty()) {
             // Only what was entered: a price from the table is looked up again when the session opens.
             QJsonObject price;
@@ -150,7 +160,8 @@ std::optional<Session> Session::fromJson(const QJsonObject& json, QString* error
             return fail(QCoreApplication::translate("Session", "a run in it has no file"));
         bool ok = false;
         const std::uint32_t colour = run.value(QStringLiteral("colour")).toString().mid(1).toUInt(&ok, 16);
-        session.runs.push_back({file, run.value(QStringLiteral("name")).toString(), ok ? colour : RunSet::palette()[0],
+        session.runs.push_back({file, run.value(QStringLiteral("run_in_file")).toString(), run.value(QStringLiteral("name")).toString(),
+                                ok ? colour : RunSet::palette()[0],
                                 run.value(QStringLiteral("visible")).toBool(true), run.value(QStringLiteral("offset_s")).toDouble(), {}});
         // Older sessions have no price-performance inputs; a value that is not a usable number is left out.
         const QJsonObject price = run.value(QStringLiteral("price_performance")).toObject();

@@ -20,11 +20,15 @@ class TimeController;
 struct Session {
     struct RunState {
         QString filePath;
+        QString runInFile; // which run of the file, when it holds several (an APerf report)
         QString displayName;
         std::uint32_t colour = 0;
         bool visible = true;
         double offsetSeconds = 0;
         PricePerformanceEntry price; // throughput, unit and hourly price as the user entered them
+
+        // Its index in `runs`, or -1.
+        int find(const RunSet& runs) const;
     };
     struct ChartState {
         QString metricId;

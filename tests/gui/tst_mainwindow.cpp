@@ -5,6 +5,7 @@
 #include "MainWindow.h"
 #include "MetricBrowser.h"
 #include "RecentFiles.h"
+#include "RunListView.h"
 #include "RunSet.h"
 #include "TimeController.h"
 #include "TimeSeriesChart.h"
@@ -155,6 +156,31 @@ private slots:
         QVERIFY(window.recentMenu()->actions().first()->text().contains(QStringLiteral("baseline.tar.gz")));
         QCOMPARE(window.welcomePage()->recentList()->count(), 1);
         QCOMPARE(window.welcomePage()->recentList()->item(0)->data(Qt::UserRole).toString(), run);
+    }
+
+    void anAperfReportOpensAsItsRuns()
+    {
+        // A colleague's `aperf report` tarball holds two runs: both appear in the run list and
+        // overlay in the charts, each with its own colour.
+        const QString report = QStringLiteral(RUNLENS_SOURCE_DIR "/tests/fixtures/aperf/test_report.tar.gz");
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::loadingFinished);
+        dropFiles(&window, {report});
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(window.runSet()->count(), 2);
+        QCOMPARE(window.runSet()->at(0).run->name(), QStringLiteral("test_run_1"));
+        QCOMPARE(window.runSet()->at(1).run->name(), QStringLiteral("test_run_2"));
+        QVERIFY(window.runSet()->at(0).colour != window.runSet()->at(1).colour);
+        QCOMPARE(window.runListView()->model()->rowCount(), 2);
+        // Dropping it again opens nothing new.
+        dropFiles(&window, {report});
+        QTest::qWait(200);
+        QCOMPARE(window.runSet()->count(), 2);
+        QVERIFY(window.chartGrid()->count() > 0);
+        QCoreApplication::processEvents();
+        QVERIFY(window.grab().toImage().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-aperf-report.png")));
     }
 
     void closeAllReturnsToTheWelcomePage()

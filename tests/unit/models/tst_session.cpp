@@ -1,5 +1,6 @@
 // A session keeps what the user set up, including the price-performance inputs typed per run.
 #include "RunFactory.h"
+#include "RunLoader.h"
 #include "RunSet.h"
 #include "Session.h"
 #include "TimeController.h"
@@ -79,6 +80,44 @@ private slots:
             session.runs.push_back(state);
         }
         QCOMPARE(session.filePaths(), (QStringList{QStringLiteral("/runs/report.tar.gz"), QStringLiteral("/runs/ours.tar.gz")}));
+    }
+
+    void theRunsOfOneFileKeepTheirOwnNamesAndColours()
+    {
+        // An APerf report is one file and two runs: both open (not the first twice), and a
+        // session gives each its own name and colour back.
+        const QString report = QStringLiteral(RUNLENS_SOURCE_DIR "/tests/fixtures/aperf/test_report.tar.gz");
+        const std::vector<RunPtr> loaded = RunLoader::loadAllNow(report);
+        QCOMPARE(loaded.size(), std::size_t(2));
+        QCOMPARE(loaded[1]->runInFile(), QStringLiteral("test_run_2"));
+        RunSet runs;
+        TimeController time;
+        for (const RunPtr& run : loaded)
+            runs.add(run);
+        runs.add(loaded[0]); // the same run again is the one already open
+        QCOMPARE(runs.count(), 2);
+        runs.setDisplayName(0, QStringLiteral("before"));
+        runs.setDisplayName(1, QStringLiteral("after"));
+        runs.setColour(1, 0x123456);
+        runs.setBaseline(1);
+        const QJsonObject json = Session::capture(runs, time, {}).toJson();
+        QCOMPARE(json.value(QStringLiteral("runs")).toArray()[1].toObject().value(QStringLiteral("run_in_file")).toString(),
+                 QStringLiteral("test_run_2"));
+
+        QString error;
+        const auto reopened = Session::fromJson(QJsonDocument::fromJson(QJsonDocument(json).toJson()).object(), &error);
+        QVERIFY2(reopened, qPrintable(error));
+        QCOMPARE(reopened->filePaths(), QStringList{report});
+        RunSet other;
+        const std::vector<RunPtr> again = RunLoader::loadAllNow(report);
+        other.add(again[1]);
+        other.add(again[0]);
+        reopened->applyTo(other);
+        QCOMPARE(other.at(0).run->runInFile(), QStringLiteral("test_run_1"));
+        QCOMPARE(other.at(0).displayName, QStringLiteral("before"));
+        QCOMPARE(other.at(1).displayName, QStringLiteral("after"));
+        QCOMPARE(other.at(1).colour, RunColour(0x123456));
+        QCOMPARE(other.baselineIndex(), 1);
     }
 
     void sessionsWithoutPricesStillOpen()
