@@ -1,8 +1,12 @@
 #include "Run.h"
 
+#include "ProcessesByCommand.h"
+
+#include <QCoreApplication>
 #include <QTimeZone>
 
 #include <algorithm>
+#include <cmath>
 
 namespace {
 
@@ -34,6 +38,12 @@ Run::Run(QString filePath, runlens::format::RunArchive archive, QString runInFil
     , m_runInFile(std::move(runInFile))
     , m_archive(std::move(archive))
 {
+    for (const auto& [key, pids] : ProcessesByCommand::group(m_archive)) {
+        QStringList list;
+        for (const std::string& pid : pids)
+            list.append(QString::fromStdString(pid));
+        m_processIds.insert(columnKey(QString::fromStdString(key.first), QString::fromStdString(key.second)), list);
+    }
     // Timestamps are converted to seconds once, per group, and shared by every column of it.
     m_groups.reserve(m_archive.series.size());
     for (const auto& table : m_archive.series) {
@@ -51,8 +61,44 @@ Run::Run(QString filePath, runlens::format::RunArchive archive, QString runInFil
         }
         m_groups.push_back(std::move(group));
     }
-    for (QStringList& instances : m_instances)
-        sortInstances(instances);
+    for (auto it = m_instances.begin(); it != m_instances.end(); ++it) {
+        sortInstances(it.value());
+        if (const auto* descriptor = metric(it.key()); descriptor && descriptor->dimension == "process")
+            sortByMean(it.key(), it.value());
+    }
+}
+
+void Run::sortByMean(const QString& metricId, QStringList& instances) const
+{
+    // Processes are looked for by how busy they are, not by name: the busiest first.
+    QHash<QString, double> means;
+    for (const QString& instance : instances) {
+        const SeriesView series = this->series(metricId, instance);
+        double sum = 0;
+        std::size_t count = 0;
+        for (std::size_t i = 0; i < series.size(); ++i) {
+            if (!std::isnan(series.values[i])) {
+                sum += series.values[i];
+                ++count;
+            }
+        }
+        means.insert(instance, count > 0 ? sum / double(count) : -1.0);
+    }
+    std::stable_sort(instances.begin(), instances.end(), [&means](const QString& a, const QString& b) {
+        if (isAggregate(a) != isAggregate(b))
+            return isAggregate(a);
+        return means.value(a) > means.value(b);
+    });
+}
+
+QString Run::instanceNote(const QString& metricId, const QString& instance) const
+{
+    const QStringList pids = m_processIds.value(columnKey(metricId, instance));
+    if (pids.isEmpty())
+        return {};
+    if (pids.size() == 1)
+        return QCoreApplication::translate("Run", "PID %1").arg(pids.first());
+    return QCoreApplication::translate("Run", "%1 processes: PIDs %2").arg(pids.size()).arg(pids.join(QStringLiteral(", ")));
 }
 
 QString Run::name() const

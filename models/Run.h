@@ -67,6 +67,9 @@ public:
     // True for the aggregate ("all") and for a single-valued metric's "": not one CPU, disk or NIC.
     static bool isAggregate(const QString& instance);
     bool hasMetric(const QString& metricId) const;
+    // What an instance stands for beyond its name: the PIDs a process series sums ("2
+    // processes: PIDs 12, 40"); empty when there is nothing to add.
+    QString instanceNote(const QString& metricId, const QString& instance) const;
     SeriesView series(const QString& metricId, const QString& instance) const;
 
     // Bytes held by the columns (what the memory budget of the app is measured against).
@@ -79,6 +82,8 @@ public:
     }
 
 private:
+    void sortByMean(const QString& metricId, QStringList& instances) const;
+
     struct Group {
         const runlens::format::SeriesTable* table = nullptr;
         std::vector<double> seconds;
@@ -96,6 +101,7 @@ private:
     // 192-CPU group has thousands of columns to search otherwise.
     QHash<QString, std::pair<int, int>> m_columns; // metric + instance -> (group, column)
     QHash<QString, QStringList> m_instances;       // metric -> instances, aggregate first
+    QHash<QString, QStringList> m_processIds;      // metric + command -> the PIDs it sums
 };
 
 using RunPtr = std::shared_ptr<const Run>;

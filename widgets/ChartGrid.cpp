@@ -141,8 +141,18 @@ void ChartGrid::refreshInstances(Panel& panel)
         }
     }
     panel.instances->clear();
-    for (const QString& instance : instances)
+    for (const QString& instance : instances) {
         panel.instances->addItem(instance.isEmpty() ? tr("value") : instance == QLatin1String("all") ? tr("all (aggregate)") : instance, instance);
+        // What the instance sums (a command's PIDs), per run that has it.
+        QStringList notes;
+        for (int r = 0; r < m_runs->count(); ++r) {
+            const QString note = m_runs->at(r).run->instanceNote(panel.chart->metricId(), instance);
+            if (!note.isEmpty())
+                notes.append(m_runs->at(r).name() + QStringLiteral(": ") + note);
+        }
+        if (!notes.isEmpty())
+            panel.instances->setItemData(panel.instances->count() - 1, notes.join(QLatin1Char('\n')), Qt::ToolTipRole);
+    }
     panel.instances->setCurrentIndex(std::max(0, int(instances.indexOf(panel.chart->instance()))));
     panel.instances->setVisible(instances.size() > 1);
     const auto perInstance = std::count_if(instances.begin(), instances.end(),

@@ -1,0 +1,24 @@
+// runlens-rec (and the APerf import) name a process's series after the process: "1234/postgres".
+// Two runs of the same workload never share PIDs, so compared that way the same program in two
+// runs never overlays and the summary finds nothing to compare. Runs therefore show processes by
+// command: the series of every process of one command summed into one ("postgres"), the sum of
+// all shown processes as the metric's aggregate ("all"), and the PIDs kept for the tooltip.
+#pragma once
+
+#include "RunArchive.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ProcessesByCommand {
+
+// Per (metric, command) after grouping: the PIDs whose series it sums, in the order met.
+using Pids = std::map<std::pair<std::string, std::string>, std::vector<std::string>>;
+
+// Groups the "pid/command" columns of the run's per-process metrics (descriptor dimension
+// "process") in place. Columns of other shapes are left as they are. Returns the PIDs per
+// grouped column.
+Pids group(runlens::format::RunArchive& run);
+
+} // namespace ProcessesByCommand
