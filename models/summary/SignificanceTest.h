@@ -29,6 +29,10 @@ public:
         double confidence = 0.99;
         std::uint64_t seed = 0x52756e6c656e73ULL;
         int minimumSamples = 5;
+        // The practical-significance floor the summary applies before the test: a change of less
+        // than this share of the baseline's mean is "unchanged" (1 %: below what anyone tunes for,
+        // and what a ±0 % in the table looks like).
+        double minimumRelativeChange = 0.01;
     };
 
     static DifferenceEstimate compare(std::span<const double> baseline, std::span<const double> other,

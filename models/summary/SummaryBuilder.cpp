@@ -25,10 +25,14 @@ std::uint64_t seedFor(std::uint64_t base, const QString& metricId, const QString
     return base ^ hash ^ (std::uint64_t(run) * 0x9e3779b97f4a7c15ULL);
 }
 
-Verdict judge(const DifferenceEstimate& estimate, BetterDirection better)
+// `floor`: the smallest change that counts, whatever the test says (a tight enough series makes
+// a 0.1 % change "significant", and nobody acts on it).
+Verdict judge(const DifferenceEstimate& estimate, BetterDirection better, double floor)
 {
-    if (estimate.difference == 0)
+    if (estimate.difference == 0 || std::fabs(estimate.difference) < floor)
         return Verdict::Unchanged;
+    if (!estimate.tested)
+        return Verdict::TooFewSamples;
     if (!estimate.significant)
         return Verdict::WithinNoise;
     switch (better) {
@@ -42,6 +46,14 @@ Verdict judge(const DifferenceEstimate& estimate, BetterDirection better)
     return Verdict::Changed;
 }
 
+// A change smaller than the metric's resolution (what percentages are stored to) or than a fixed
+// share of the baseline's mean is no change.
+double practicalFloor(double baselineMean, const QString& unit, const SignificanceTest::Options& options)
+{
+    const double resolution = unit == QLatin1String("%") ? 1.0 / 128.0 : 0.0;
+    return std::max(resolution, options.minimumRelativeChange * std::fabs(baselineMean));
+}
+
 } // namespace
 
 QString verdictName(Verdict verdict)
@@ -51,6 +63,7 @@ QString verdictName(Verdict verdict)
     case Verdict::Baseline: return QStringLiteral("baseline");
     case Verdict::Unchanged: return QStringLiteral("unchanged");
     case Verdict::WithinNoise: return QStringLiteral("within-noise");
+    case Verdict::TooFewSamples: return QStringLiteral("too-few-samples");
     case Verdict::Improvement: return QStringLiteral("improvement");
     case Verdict::Regression: return QStringLiteral("regression");
     case Verdict::Changed: return QStringLiteral("changed");
@@ -103,7 +116,7 @@ SummaryRow SummaryBuilder::buildRow(const std::vector<SummaryRunInput>& runs, in
         SignificanceTest::Options options = significance;
         options.seed = seedFor(significance.seed, metricId, instance, int(r));
         cell.estimate = SignificanceTest::compare(values[std::size_t(baseline)], values[r], options);
-        cell.verdict = judge(cell.estimate, row.better);
+        cell.verdict = judge(cell.estimate, row.better, practicalFloor(base.stats.mean, row.unit, significance));
     }
 
     std::map<QString, std::vector<double>> groups;

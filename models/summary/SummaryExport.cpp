@@ -68,6 +68,7 @@ QString verdictText(Verdict verdict)
     case Verdict::Baseline: return QCoreApplication::translate("SummaryExport", "baseline");
     case Verdict::Unchanged: return QCoreApplication::translate("SummaryExport", "unchanged");
     case Verdict::WithinNoise: return QCoreApplication::translate("SummaryExport", "within noise");
+    case Verdict::TooFewSamples: return QCoreApplication::translate("SummaryExport", "too few samples");
     case Verdict::Improvement: return QCoreApplication::translate("SummaryExport", "improvement");
     case Verdict::Regression: return QCoreApplication::translate("SummaryExport", "regression");
     case Verdict::Changed: return QCoreApplication::translate("SummaryExport", "changed");

@@ -19,8 +19,9 @@
 enum class Verdict {
     NoData,      // the metric is missing in this run or the baseline, or has no samples in the window
     Baseline,    // this is the baseline
-    Unchanged,   // exactly the same mean
+    Unchanged,   // the same mean, or a change below the practical floor (SummaryBuilder::Options)
     WithinNoise, // a difference the samples' own variability explains
+    TooFewSamples, // a side has fewer samples than the test needs to tell change from noise
     Improvement,
     Regression,
     Changed,     // real, but the metric has no better direction

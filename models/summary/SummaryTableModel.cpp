@@ -153,7 +153,11 @@ QVariant SummaryTableModel::data(const QModelIndex& index, int role) const
     case ColumnKind::Delta:
         if (role == Qt::DisplayRole) {
             const QString delta = SummaryExport::formatDelta(row, *cell);
-            return cell->verdict == Verdict::WithinNoise ? tr("%1 (noise)").arg(delta) : delta;
+            if (cell->verdict == Verdict::WithinNoise)
+                return tr("%1 (noise)").arg(delta);
+            if (cell->verdict == Verdict::TooFewSamples)
+                return tr("%1 (too few samples)").arg(delta);
+            return delta;
         }
         if (role == SortRole) {
             if (cell->verdict == Verdict::NoData)

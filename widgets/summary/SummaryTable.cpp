@@ -255,6 +255,7 @@ QColor SummaryTable::verdictColour(Verdict verdict)
     case Verdict::Improvement: return QColor(0x00, 0x9e, 0x73);
     case Verdict::Regression: return QColor(0xd5, 0x5e, 0x00);
     case Verdict::WithinNoise:
+    case Verdict::TooFewSamples:
     case Verdict::Unchanged: return QColor(0x8a, 0x8a, 0x8a);
     case Verdict::Changed:
     case Verdict::NoData:
