@@ -63,7 +63,9 @@ public:
     ExportRequest request() const;
     ExportTarget target() const;
 
-    // Writes to a file (the Export button asks where first); false with the reason in *error.
+    // Writes to a file (the Export button asks where first) in the format its name's extension
+    // says, which becomes the chosen one; a name without a known extension gets the chosen
+    // format's. False with the reason in *error.
     bool exportTo(const QString& path, QString* error);
     void copyToClipboard();
     // The first page as the preview shows it, at the target size (for tests).
@@ -84,6 +86,8 @@ private:
     void schedulePreview();
     void updatePreview();
     void exportWithDialog();
+    // The path to write, its extension and the format box made to agree.
+    QString followFileName(const QString& path);
 
     Choices m_choices;
     FigureFactory m_factory;

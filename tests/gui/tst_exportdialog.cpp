@@ -229,6 +229,37 @@ private slots:
         QCOMPARE(QApplication::clipboard()->image().size(), QSize(1920, 1080));
     }
 
+    void theFileNameChoosesTheFormat()
+    {
+        QTRY_VERIFY_WITH_TIMEOUT(m_window.flameGraphPanel()->view()->tree() && !m_window.flameGraphPanel()->isBusy(), 20000);
+        ExportDialog* dialog = m_window.showExportDialog(ExportSubject::FlameGraph);
+        dialog->formatBox()->setCurrentIndex(dialog->formatBox()->findData(int(ExportFormat::Svg)));
+        QTemporaryDir directory;
+        // "flame.png" with SVG chosen: a PNG, as its name says, and the box says so too.
+        QString error;
+        QVERIFY2(dialog->exportTo(directory.filePath(QStringLiteral("flame.png")), &error), qPrintable(error));
+        QFile png(directory.filePath(QStringLiteral("flame.png")));
+        QVERIFY(png.open(QIODevice::ReadOnly));
+        QVERIFY2(png.read(8) == QByteArray("\x89PNG\r\n\x1a\n", 8), "flame.png does not hold a PNG");
+        const QImage image(directory.filePath(QStringLiteral("flame.png")));
+        QCOMPARE(image.size(), QSize(1920, 1080));
+        QCOMPARE(dialog->formatBox()->currentData().toInt(), int(ExportFormat::Png));
+        QVERIFY(image.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/export-flame-named-png.png")));
+        // "flame.pdf" while PNG shows: a PDF.
+        QVERIFY2(dialog->exportTo(directory.filePath(QStringLiteral("flame.pdf")), &error), qPrintable(error));
+        QFile pdf(directory.filePath(QStringLiteral("flame.pdf")));
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        QVERIFY(pdf.read(5) == "%PDF-");
+        // A name without an extension gets the chosen format's.
+        dialog->formatBox()->setCurrentIndex(dialog->formatBox()->findData(int(ExportFormat::Svg)));
+        QVERIFY2(dialog->exportTo(directory.filePath(QStringLiteral("flame")), &error), qPrintable(error));
+        QFile svg(directory.filePath(QStringLiteral("flame.svg")));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QVERIFY(svg.readAll().contains("<svg"));
+        QVERIFY(!QFile::exists(directory.filePath(QStringLiteral("flame"))));
+        dialog->close();
+    }
+
     void aFailedExportSaysWhyAndKeepsTheDialog()
     {
         ExportDialog* dialog = m_window.showExportDialog(ExportSubject::Charts);
