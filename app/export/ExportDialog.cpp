@@ -192,7 +192,10 @@ void ExportDialog::updateControls()
     m_width->setEnabled(custom);
     m_height->setEnabled(custom);
     m_scale->setEnabled(m_format->currentData().toInt() == int(ExportFormat::Png));
-    const QString windowSubtitle = m_choices.windowSubtitles.value(m_window->currentData().toInt());
+    const auto computed = m_choices.computedSubtitles.find(subject);
+    const QString windowSubtitle = computed != m_choices.computedSubtitles.end()
+                                       ? computed->second
+                                       : m_choices.windowSubtitles.value(m_window->currentData().toInt());
     if (!windowSubtitle.isEmpty() && m_subtitle->text() == m_defaultSubtitle) {
         m_defaultSubtitle = windowSubtitle;
         m_subtitle->setText(windowSubtitle);

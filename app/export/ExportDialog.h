@@ -12,6 +12,7 @@
 #include <QTimer>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -53,6 +54,9 @@ public:
         // The default subtitle for each ExportWindow (View, Selection, WholeRun); it follows the
         // window choice until the user edits it.
         QStringList windowSubtitles;
+        // The subjects drawn as the app computed them (the flame graph, the summary), whatever
+        // the window choice: the subtitle naming the window they were computed for.
+        std::map<ExportSubject, QString> computedSubtitles;
     };
 
     ExportDialog(const Choices& choices, FigureFactory factory, QWidget* parent = nullptr);
@@ -79,6 +83,7 @@ public:
     QComboBox* styleBox() const { return m_style; }
     QComboBox* windowBox() const { return m_window; }
     QLineEdit* titleField() const { return m_title; }
+    QLineEdit* subtitleField() const { return m_subtitle; }
     QLabel* preview() const { return m_preview; }
 
 private:

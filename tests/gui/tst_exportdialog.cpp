@@ -12,6 +12,8 @@
 #include "summary/SummaryView.h"
 #include "export/ExportDialog.h"
 #include "export/ExportSources.h"
+#include "export/FigureTexts.h"
+#include "TimeController.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -258,6 +260,45 @@ private slots:
         QVERIFY(svg.readAll().contains("<svg"));
         QVERIFY(!QFile::exists(directory.filePath(QStringLiteral("flame"))));
         dialog->close();
+    }
+
+    void flameGraphAndSummaryNameTheWindowTheyShow()
+    {
+        // Zoomed to 2–9 s with 3–5 s selected: the flame graph and the summary are computed for
+        // the selection, so their subtitle names it, not the zoom.
+        TimeController* time = m_window.timeController();
+        time->setViewRange({2, 9});
+        time->setSelection(TimeController::Range{3.0, 5.0});
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window.flameGraphPanel()->isBusy(), 20000);
+        const QString selection = FigureTexts::windowSubtitle({3.0, 5.0}, false);
+        const QString zoom = FigureTexts::windowSubtitle({2.0, 9.0}, false);
+        QVERIFY(selection != zoom);
+        ExportDialog* dialog = m_window.showExportDialog(ExportSubject::FlameGraph);
+        QCOMPARE(dialog->subtitleField()->text(), selection);
+        QVERIFY(dialog->renderFirstPage().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/export-flamegraph-selection.png")));
+        dialog->formatBox()->setCurrentIndex(dialog->formatBox()->findData(int(ExportFormat::Svg)));
+        QTemporaryDir directory;
+        QString error;
+        QVERIFY2(dialog->exportTo(directory.filePath(QStringLiteral("flame.svg")), &error), qPrintable(error));
+        QFile file(directory.filePath(QStringLiteral("flame.svg")));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString svg = QString::fromUtf8(file.readAll());
+        QVERIFY2(svg.contains(QStringLiteral(">%1</text>").arg(selection.toHtmlEscaped())), qPrintable(selection));
+        QVERIFY(!svg.contains(zoom.toHtmlEscaped()));
+        dialog->subjectBox()->setCurrentIndex(dialog->subjectBox()->findData(int(ExportSubject::Summary)));
+        QCOMPARE(dialog->subtitleField()->text(), selection);
+        // The charts follow the window choice: the zoom by default.
+        dialog->subjectBox()->setCurrentIndex(dialog->subjectBox()->findData(int(ExportSubject::Charts)));
+        QCOMPARE(dialog->subtitleField()->text(), zoom);
+        dialog->close();
+
+        // Without a selection the flame graph is the whole run's.
+        time->setSelection(std::nullopt);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window.flameGraphPanel()->isBusy(), 20000);
+        dialog = m_window.showExportDialog(ExportSubject::FlameGraph);
+        QCOMPARE(dialog->subtitleField()->text(), FigureTexts::windowSubtitle(m_window.runSet()->timeExtent(), true));
+        dialog->close();
+        time->resetZoom();
     }
 
     void aFailedExportSaysWhyAndKeepsTheDialog()
