@@ -29,6 +29,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <functional>
+
 namespace {
 
 // Unfilled paths are series lines (QSvgGenerator writes the pen and brush on a <g> around each).
@@ -299,6 +301,63 @@ private slots:
         QCOMPARE(dialog->subtitleField()->text(), FigureTexts::windowSubtitle(m_window.runSet()->timeExtent(), true));
         dialog->close();
         time->resetZoom();
+    }
+
+    void zeroLabelSitsOnTheZeroLine()
+    {
+        // The first chart (CPU busy, from 0 %) of the whole run alone on a 1280×720 slide.
+        m_window.timeController()->resetZoom();
+        ExportDialog* dialog = m_window.showExportDialog(ExportSubject::Charts);
+        dialog->focusChart(0);
+        dialog->sizeBox()->setCurrentIndex(dialog->sizeBox()->findText(QStringLiteral("1280×720")));
+        const QImage image = dialog->renderFirstPage().convertToFormat(QImage::Format_RGB32);
+        dialog->close();
+        QVERIFY(image.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/export-chart-zero-label.png")));
+        // The axis lines are the longest straight runs of grey darker than the grid (the series
+        // are coloured): the x axis (here the zero line) along a row, the y axis down a column.
+        const auto isAxis = [&image](int x, int y) {
+            const QRgb p = image.pixel(x, y);
+            return qGray(p) < 200 && std::abs(qRed(p) - qGreen(p)) < 8 && std::abs(qGreen(p) - qBlue(p)) < 8;
+        };
+        const auto longestRun = [](int length, const std::function<bool(int)>& on) {
+            int longest = 0;
+            for (int i = 0, run = 0; i < length; ++i) {
+                run = on(i) ? run + 1 : 0;
+                longest = std::max(longest, run);
+            }
+            return longest;
+        };
+        int axisY = -1;
+        for (int y = 0, best = 0; y < image.height(); ++y) {
+            if (const int run = longestRun(image.width(), [&](int x) { return isAxis(x, y); }); run > best)
+                std::tie(best, axisY) = std::make_pair(run, y);
+        }
+        int axisX = -1;
+        for (int x = 0, best = 0; x < image.width(); ++x) {
+            if (const int run = longestRun(image.height(), [&](int y) { return isAxis(x, y); }); run > best)
+                std::tie(best, axisX) = std::make_pair(run, x);
+        }
+        QVERIFY(axisY > 0 && axisX > 0);
+        // The value labels' ink left of the y axis, near the zero line, as runs of rows.
+        const int reach = 40;
+        std::vector<std::pair<int, int>> blocks; // first and last row of each
+        for (int y = axisY - reach; y <= axisY + reach; ++y) {
+            bool ink = false;
+            for (int x = 0; x < axisX - 2 && !ink; ++x)
+                ink = qGray(image.pixel(x, y)) < 160;
+            if (ink && !blocks.empty() && blocks.back().second == y - 1)
+                blocks.back().second = y;
+            else if (ink)
+                blocks.emplace_back(y, y);
+        }
+        QVERIFY(!blocks.empty());
+        const auto nearest = *std::min_element(blocks.begin(), blocks.end(), [axisY](const auto& a, const auto& b) {
+            return std::abs((a.first + a.second) / 2.0 - axisY) < std::abs((b.first + b.second) / 2.0 - axisY);
+        });
+        const double centre = (nearest.first + nearest.second) / 2.0;
+        QVERIFY2(std::abs(centre - axisY) <= 2.5,
+                 qPrintable(QStringLiteral("the lowest value label spans rows %1–%2, the zero line is row %3")
+                                .arg(nearest.first).arg(nearest.second).arg(axisY)));
     }
 
     void aFailedExportSaysWhyAndKeepsTheDialog()
