@@ -268,7 +268,13 @@ void ExportDialog::updatePreview()
     int pages = 0;
     for (const auto& figure : figures)
         pages += figure->pageCount(QSizeF(current.size), current.style);
-    m_pages->setText(tr("Pages: %1, %2 × %3 px").arg(pages).arg(current.size.width()).arg(current.size.height())
+    // PNG and SVG hold one page: of a longer table they hold the first ("… and 597 more" at its
+    // foot), which the count says rather than promising pages the file will not have.
+    const bool firstPageOnly = current.format != ExportFormat::Pdf && pages > 1;
+    m_pages->setText((firstPageOnly ? tr("Page 1 of %1 (PDF holds them all), %2 × %3 px") : tr("Pages: %1, %2 × %3 px"))
+                         .arg(pages)
+                         .arg(current.size.width())
+                         .arg(current.size.height())
                      + (current.format == ExportFormat::Png && current.scale > 1
                             ? tr(" (written at %1 × %2)").arg(current.size.width() * int(current.scale)).arg(current.size.height() * int(current.scale))
                             : QString()));

@@ -26,6 +26,7 @@
 #include <QMenu>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -358,6 +359,44 @@ private slots:
         QVERIFY2(std::abs(centre - axisY) <= 2.5,
                  qPrintable(QStringLiteral("the lowest value label spans rows %1–%2, the zero line is row %3")
                                 .arg(nearest.first).arg(nearest.second).arg(axisY)));
+    }
+
+    void pagesSaidAreThePagesWritten()
+    {
+        SummaryTable* table = m_window.summaryView()->table();
+        QTRY_VERIFY_WITH_TIMEOUT(table->filterModel()->rowCount() > 0, 30000);
+        ExportDialog* dialog = m_window.showExportDialog(ExportSubject::Summary);
+        QLabel* pages = nullptr;
+        for (QLabel* label : dialog->findChildren<QLabel*>()) {
+            if (label->text().startsWith(QStringLiteral("Page")))
+                pages = label;
+        }
+        QVERIFY(pages);
+        // PDF: every page of the table, as many as the dialog says; pages of a report's small type
+        // and a banner's height, so that the table needs several.
+        dialog->styleBox()->setCurrentIndex(dialog->styleBox()->findData(int(ExportStyle::Kind::Screen)));
+        dialog->sizeBox()->setCurrentIndex(dialog->sizeBox()->findText(QStringLiteral("Custom")));
+        const QList<QSpinBox*> size = dialog->findChildren<QSpinBox*>(); // width, height
+        QCOMPARE(size.size(), 2);
+        size.at(1)->setValue(300);
+        dialog->formatBox()->setCurrentIndex(dialog->formatBox()->findData(int(ExportFormat::Pdf)));
+        const QRegularExpression pagesSaid(QStringLiteral("^Pages: (\\d+),"));
+        QTRY_VERIFY(pages->text().contains(QStringLiteral(" × 300 px")) && pagesSaid.match(pages->text()).hasMatch());
+        const int count = pagesSaid.match(pages->text()).captured(1).toInt();
+        QVERIFY2(count > 1, qPrintable(pages->text()));
+        QTemporaryDir directory;
+        QString error;
+        QVERIFY2(dialog->exportTo(directory.filePath(QStringLiteral("summary.pdf")), &error), qPrintable(error));
+        QFile pdf(directory.filePath(QStringLiteral("summary.pdf")));
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        QCOMPARE(pdfPages(pdf.readAll()), count);
+        // SVG and PNG hold one page: the dialog says that one of them is written.
+        for (const ExportFormat format : {ExportFormat::Svg, ExportFormat::Png}) {
+            dialog->formatBox()->setCurrentIndex(dialog->formatBox()->findData(int(format)));
+            QTRY_VERIFY2(pages->text().startsWith(QStringLiteral("Page 1 of %1").arg(count)), qPrintable(pages->text()));
+        }
+        QVERIFY(dialog->grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/export-dialog-summary-one-page.png")));
+        dialog->close();
     }
 
     void aFailedExportSaysWhyAndKeepsTheDialog()
