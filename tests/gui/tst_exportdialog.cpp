@@ -399,6 +399,20 @@ private slots:
         dialog->close();
     }
 
+    void flameGraphExportHasNoStrayBreadcrumb()
+    {
+        QTRY_VERIFY_WITH_TIMEOUT(m_window.flameGraphPanel()->view()->tree() && !m_window.flameGraphPanel()->isBusy(), 20000);
+        ExportDialog* dialog = m_window.showExportDialog(ExportSubject::FlameGraph);
+        QTemporaryDir directory;
+        QString error;
+        QVERIFY2(dialog->exportTo(directory.filePath(QStringLiteral("flame.svg")), &error), qPrintable(error));
+        dialog->close();
+        QFile file(directory.filePath(QStringLiteral("flame.svg")));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        // "all" once: the root frame's name, not also a breadcrumb above a graph that is not zoomed.
+        QCOMPARE(file.readAll().count(">all</text>"), 1);
+    }
+
     void aFailedExportSaysWhyAndKeepsTheDialog()
     {
         ExportDialog* dialog = m_window.showExportDialog(ExportSubject::Charts);
