@@ -209,7 +209,7 @@ void MainWindow::createActions()
     m_welcomeAction->setCheckable(true);
     m_welcomeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
     connect(m_welcomeAction, &QAction::triggered, this, [this] { m_pages->setCurrentWidget(m_welcomePage); });
-    m_analysisAction = new QAction(tr("&Runs and Charts"), this);
+    m_analysisAction = new QAction(tr("Runs and C&harts"), this);
     m_analysisAction->setObjectName(QStringLiteral("analysisAction"));
     m_analysisAction->setCheckable(true);
     m_analysisAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
