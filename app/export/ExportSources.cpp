@@ -58,10 +58,11 @@ ExportDialog::Choices ExportSources::choices() const
     bool trimmed = false;
     for (int r = 0; r < m_runs->count(); ++r)
         trimmed = trimmed || (m_runs->at(r).visible && m_runs->at(r).trim);
-    choices.computedSubtitles[ExportSubject::FlameGraph] = choices.hasSelection ? choices.windowSubtitles[int(ExportWindow::Selection)] : wholeRun;
-    choices.computedSubtitles[ExportSubject::Summary] = choices.hasSelection ? choices.windowSubtitles[int(ExportWindow::Selection)]
-                                                        : trimmed                ? FigureTexts::trimSubtitle()
-                                                                                 : wholeRun;
+    const QString selection = choices.windowSubtitles[int(ExportWindow::Selection)];
+    choices.computedSubtitles[ExportSubject::FlameGraph] = choices.hasSelection ? selection : wholeRun;
+    choices.computedSubtitles[ExportSubject::Summary] = choices.hasSelection ? selection
+                                                        : trimmed            ? FigureTexts::trimSubtitle()
+                                                                             : wholeRun;
     return choices;
 }
 

@@ -301,6 +301,12 @@ private slots:
         dialog = m_window.showExportDialog(ExportSubject::FlameGraph);
         QCOMPARE(dialog->subtitleField()->text(), FigureTexts::windowSubtitle(m_window.runSet()->timeExtent(), true));
         dialog->close();
+        // Nor is the summary, but for trimmed runs: each over its own trim window.
+        m_window.runSet()->setTrim(0, std::make_pair(4.0, 12.0));
+        dialog = m_window.showExportDialog(ExportSubject::Summary);
+        QCOMPARE(dialog->subtitleField()->text(), QStringLiteral("Each run's trim window"));
+        dialog->close();
+        m_window.runSet()->setTrim(0, std::nullopt);
         time->resetZoom();
     }
 
