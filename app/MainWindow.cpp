@@ -27,6 +27,7 @@
 #include "summary/SummaryView.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDragEnterEvent>
@@ -202,9 +203,32 @@ void MainWindow::createActions()
     m_quitAction->setMenuRole(QAction::QuitRole);
     connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
 
+    // The two pages as a pair of choices: whichever page shows, the View menu leads to the other
+    // (the welcome page alone hid the open runs' list, metrics and charts with no way back).
     m_welcomeAction = new QAction(tr("&Welcome Page"), this);
-    connect(m_welcomeAction, &QAction::triggered, this, [this] { m_pages->setCurrentWidget(m_welcomePage); });
+    m_welcomeAction->setCheckable(true);
     m_welcomeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    connect(m_welcomeAction, &QAction::triggered, this, [this] { m_pages->setCurrentWidget(m_welcomePage); });
+    m_analysisAction = new QAction(tr("Runs and C&harts"), this);
+    m_analysisAction->setObjectName(QStringLiteral("analysisAction"));
+    m_analysisAction->setCheckable(true);
+    m_analysisAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    m_analysisAction->setStatusTip(tr("Back to the open runs, their metrics and charts"));
+    connect(m_analysisAction, &QAction::triggered, this, [this] { m_pages->setCurrentWidget(m_analysisPage); });
+    auto* pages = new QActionGroup(this);
+    pages->addAction(m_welcomeAction);
+    pages->addAction(m_analysisAction);
+    const auto followPage = [this] {
+        m_welcomeAction->setChecked(m_pages->currentWidget() == m_welcomePage);
+        m_analysisAction->setChecked(m_pages->currentWidget() == m_analysisPage);
+        // Without runs the analysis page is empty: nothing to go back to.
+        m_analysisAction->setEnabled(m_runs->count() > 0);
+    };
+    connect(m_pages, &QStackedWidget::currentChanged, this, followPage);
+    for (auto signal : {&RunSet::runAdded, &RunSet::runRemoved})
+        connect(m_runs, signal, this, followPage);
+    connect(m_runs, &RunSet::runsReset, this, followPage);
+    followPage();
 
     m_fullScreenAction = new QAction(tr("&Full Screen"), this);
     m_fullScreenAction->setShortcut(QKeySequence::FullScreen);
@@ -263,6 +287,7 @@ void MainWindow::createMenus()
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->setObjectName(QStringLiteral("viewMenu"));
     m_viewMenu->addAction(m_welcomeAction);
+    m_viewMenu->addAction(m_analysisAction);
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_resetZoomAction);
     m_viewMenu->addAction(m_clearSelectionAction);

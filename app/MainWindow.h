@@ -64,6 +64,7 @@ public:
     RunListView* runListView() const { return m_runList; }
     QWidget* analysisPage() const { return m_analysisPage; }
     QMenu* fileMenu() const { return m_fileMenu; }
+    QMenu* viewMenu() const { return m_viewMenu; }
     QMenu* recentMenu() const { return m_recentMenu; }
     RecentFiles* recentFiles() const { return m_recentFiles; }
     SummaryView* summaryView() const { return m_summaryView; }
@@ -148,6 +149,7 @@ private:
     QAction* m_saveSessionAction = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_welcomeAction = nullptr;
+    QAction* m_analysisAction = nullptr;
     QAction* m_fullScreenAction = nullptr;
     QAction* m_statusBarAction = nullptr;
     QAction* m_resetZoomAction = nullptr;

@@ -760,6 +760,10 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <source>%1 files (*.%2)</source>
         <translation>%1 dosyaları (*.%2)</translation>
     </message>
+    <message>
+        <source>Page 1 of %1 (PDF holds them all), %2 × %3 px</source>
+        <translation>Sayfa 1 / %1 (hepsini PDF tutar), %2 × %3 px</translation>
+    </message>
 </context>
 <context>
     <name>FigureTexts</name>
@@ -782,6 +786,10 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
     <message>
         <source>Linux %1</source>
         <translation>Linux %1</translation>
+    </message>
+    <message>
+        <source>Each run&apos;s trim window</source>
+        <translation>Her çalıştırmanın kırpma penceresi</translation>
     </message>
 </context>
 <context>
@@ -1410,6 +1418,14 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
     <message>
         <source>Put every chart on the clipboard as a 1920×1080 presentation image</source>
         <translation>Tüm grafikleri 1920×1080 sunum görüntüsü olarak panoya koy</translation>
+    </message>
+    <message>
+        <source>Runs and C&amp;harts</source>
+        <translation>Ça&amp;lıştırmalar ve Grafikler</translation>
+    </message>
+    <message>
+        <source>Back to the open runs, their metrics and charts</source>
+        <translation>Açık çalıştırmalara, metriklerine ve grafiklerine geri dön</translation>
     </message>
 </context>
 <context>

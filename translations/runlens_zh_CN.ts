@@ -760,6 +760,10 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <source>%1 files (*.%2)</source>
         <translation>%1 文件 (*.%2)</translation>
     </message>
+    <message>
+        <source>Page 1 of %1 (PDF holds them all), %2 × %3 px</source>
+        <translation>第 1 页，共 %1 页（PDF 包含全部页面），%2 × %3 px</translation>
+    </message>
 </context>
 <context>
     <name>FigureTexts</name>
@@ -782,6 +786,10 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
     <message>
         <source>Linux %1</source>
         <translation>Linux %1</translation>
+    </message>
+    <message>
+        <source>Each run&apos;s trim window</source>
+        <translation>每个运行记录各自的裁剪窗口</translation>
     </message>
 </context>
 <context>
@@ -1410,6 +1418,14 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
     <message>
         <source>Put every chart on the clipboard as a 1920×1080 presentation image</source>
         <translation>将所有图表作为 1920×1080 的演示图像放到剪贴板</translation>
+    </message>
+    <message>
+        <source>Runs and C&amp;harts</source>
+        <translation>运行记录与图表(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Back to the open runs, their metrics and charts</source>
+        <translation>返回已打开的运行记录及其指标和图表</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -47,10 +48,22 @@ FlameGraphPanel::FlameGraphPanel(RunSet* runs, TimeController* time, QWidget* pa
     m_matched = new QLabel(this);
     m_status = new QLabel(this);
 
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(m_view);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll = new QScrollArea(this);
+    m_scroll->setWidget(m_view);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    // A deep graph is taller than the panel, and a scroll area starts at its top: a flame graph
+    // (root at the bottom) opened on empty space under the breadcrumb line. So the root's end
+    // is kept in sight: for each new graph, and as the canvas grows or shrinks while the user has
+    // not scrolled away from it.
+    QScrollBar* vertical = m_scroll->verticalScrollBar();
+    connect(vertical, &QScrollBar::rangeChanged, this, [this] {
+        if (m_rootInSight)
+            showRoot();
+    });
+    connect(vertical, &QScrollBar::valueChanged, this, [this, vertical](int value) {
+        m_rootInSight = value == (m_view->isIcicle() ? vertical->minimum() : vertical->maximum());
+    });
 
     // Beside the graph: the functions by self and total time, and the frames that disappeared.
     m_tabs = new QTabWidget(this);
@@ -74,7 +87,7 @@ FlameGraphPanel::FlameGraphPanel(RunSet* runs, TimeController* time, QWidget* pa
     m_tabs->setTabToolTip(2, tr("The current run's samples per 20 ms, a column per second: drag to select a time range"));
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(scroll);
+    splitter->addWidget(m_scroll);
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
@@ -93,7 +106,10 @@ FlameGraphPanel::FlameGraphPanel(RunSet* runs, TimeController* time, QWidget* pa
     layout->addWidget(m_status);
     layout->addWidget(splitter, 1);
 
-    connect(m_mode, &QComboBox::currentIndexChanged, this, [this](int index) { m_view->setIcicle(index == 1); });
+    connect(m_mode, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_view->setIcicle(index == 1);
+        showRoot();
+    });
     connect(m_compare, &QCheckBox::toggled, this, &FlameGraphPanel::scheduleRefresh);
     connect(m_normalisation, &QComboBox::currentIndexChanged, this, &FlameGraphPanel::scheduleRefresh);
     connect(m_weight, &QComboBox::currentIndexChanged, this, &FlameGraphPanel::scheduleRefresh);
@@ -203,6 +219,7 @@ void FlameGraphPanel::showResult(const FlameGraph& result)
 
     m_view->setRunNames(result.selectedName, result.baselineName);
     m_view->setTree(result.tree);
+    showRoot();
     m_topModel->setTree(result.tree);
     m_disappeared->clear();
     if (result.tree && result.tree->isDiff()) {
@@ -217,4 +234,12 @@ void FlameGraphPanel::showResult(const FlameGraph& result)
     }
     m_tabs->setTabText(1, tr("Only in baseline (%1)").arg(m_disappeared->count()));
     emit treeShown();
+}
+
+void FlameGraphPanel::showRoot()
+{
+    // The canvas's new height may still be pending in the layout: rangeChanged comes back here.
+    m_rootInSight = true;
+    QScrollBar* vertical = m_scroll->verticalScrollBar();
+    vertical->setValue(m_view->isIcicle() ? vertical->minimum() : vertical->maximum());
 }

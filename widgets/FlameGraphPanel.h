@@ -16,6 +16,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
+class QScrollArea;
 class QTabWidget;
 class QTableView;
 class TopFunctionsModel;
@@ -46,12 +47,17 @@ signals:
 
 private:
     void scheduleRefresh();
+    // Scrolls to the root row (the bottom of a flame graph, the top of an icicle graph) and keeps
+    // it there while the canvas's height settles.
+    void showRoot();
     void showResult(const FlameGraph& result);
     int selectedRun() const;
 
     RunSet* m_runs;
     TimeController* m_time;
     FlameGraphView* m_view;
+    QScrollArea* m_scroll;
+    bool m_rootInSight = true;
     QComboBox* m_mode;
     QCheckBox* m_compare;
     QComboBox* m_normalisation;

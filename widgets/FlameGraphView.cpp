@@ -392,7 +392,8 @@ void FlameGraphView::paintEvent(QPaintEvent*)
     const QFontMetrics metrics = fontMetrics();
     painter.setPen(palette().text().color());
 
-    // Breadcrumbs: where the zoom is, each name clickable.
+    // Breadcrumbs: where the zoom is, each name clickable. Not zoomed, a lone "all" says nothing
+    // (and stood above every exported flame graph), so the line stays empty.
     m_crumbs.clear();
     double x = kMargin;
     const QStringList crumbs = breadcrumbs();
@@ -401,7 +402,7 @@ void FlameGraphView::paintEvent(QPaintEvent*)
         for (const std::uint32_t n : m_tree->pathTo(m_zoom))
             crumbNodes.push_back(n);
     }
-    for (int i = 0; i < crumbs.size() && x < width(); ++i) {
+    for (int i = 0; i < crumbs.size() && x < width() && m_zoom != StackTree::kRoot; ++i) {
         const QString label = i == 0 ? crumbs[i] : QStringLiteral(" › ") + crumbs[i];
         const double w = metrics.horizontalAdvance(label);
         const QRectF r(x, 0, w, rowH);

@@ -8,6 +8,7 @@
 #include "UnitFormat.h"
 
 #include <QChart>
+#include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QHash>
 #include <QMouseEvent>
@@ -152,7 +153,14 @@ void TimeSeriesChart::updatePlotArea()
 
 void TimeSeriesChart::resizeEvent(QResizeEvent* event)
 {
+    // While its plot area is fixed, Qt Charts (6.4) lays out none of its frame again on a resize
+    // (AbstractChartLayout::setGeometry updates only charts without a fixed geometry): a grown
+    // chart kept its old width's white band, title and axis line, a shrunk one its old centre's
+    // title, cached as they were in the chrome. So the frame is laid out for the new size unfixed,
+    // at once (the layout request would come after the plot area is fixed again), then fixed.
+    chart()->setPlotArea(QRectF());
     QChartView::resizeEvent(event);
+    chart()->layout()->activate();
     updatePlotArea();
     refresh();
 }

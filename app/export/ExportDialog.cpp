@@ -192,7 +192,10 @@ void ExportDialog::updateControls()
     m_width->setEnabled(custom);
     m_height->setEnabled(custom);
     m_scale->setEnabled(m_format->currentData().toInt() == int(ExportFormat::Png));
-    const QString windowSubtitle = m_choices.windowSubtitles.value(m_window->currentData().toInt());
+    const auto computed = m_choices.computedSubtitles.find(subject);
+    const QString windowSubtitle = computed != m_choices.computedSubtitles.end()
+                                       ? computed->second
+                                       : m_choices.windowSubtitles.value(m_window->currentData().toInt());
     if (!windowSubtitle.isEmpty() && m_subtitle->text() == m_defaultSubtitle) {
         m_defaultSubtitle = windowSubtitle;
         m_subtitle->setText(windowSubtitle);
@@ -265,19 +268,38 @@ void ExportDialog::updatePreview()
     int pages = 0;
     for (const auto& figure : figures)
         pages += figure->pageCount(QSizeF(current.size), current.style);
-    m_pages->setText(tr("Pages: %1, %2 × %3 px").arg(pages).arg(current.size.width()).arg(current.size.height())
+    // PNG and SVG hold one page: of a longer table they hold the first ("… and 597 more" at its
+    // foot), which the count says rather than promising pages the file will not have.
+    const bool firstPageOnly = current.format != ExportFormat::Pdf && pages > 1;
+    m_pages->setText((firstPageOnly ? tr("Page 1 of %1 (PDF holds them all), %2 × %3 px") : tr("Pages: %1, %2 × %3 px"))
+                         .arg(pages)
+                         .arg(current.size.width())
+                         .arg(current.size.height())
                      + (current.format == ExportFormat::Png && current.scale > 1
                             ? tr(" (written at %1 × %2)").arg(current.size.width() * int(current.scale)).arg(current.size.height() * int(current.scale))
                             : QString()));
 }
 
+QString ExportDialog::followFileName(const QString& path)
+{
+    // A file holds what its name says: "flame.png" written while SVG was chosen was SVG text in a
+    // .png that no viewer opens. The name's extension chooses the format (and the box shows it);
+    // a name without one gets the chosen format's.
+    if (const auto named = FigureWriter::formatFromPath(path)) {
+        m_format->setCurrentIndex(m_format->findData(int(*named)));
+        return path;
+    }
+    return path + QLatin1Char('.') + FigureWriter::suffixOf(target().format);
+}
+
 bool ExportDialog::exportTo(const QString& path, QString* error)
 {
+    const QString file = followFileName(path);
     const auto figures = m_factory(request());
     std::vector<const Figure*> pointers;
     for (const auto& figure : figures)
         pointers.push_back(figure.get());
-    return FigureWriter::write(pointers, path, target(), error);
+    return FigureWriter::write(pointers, file, target(), error);
 }
 
 void ExportDialog::copyToClipboard()
@@ -296,17 +318,31 @@ void ExportDialog::exportWithDialog()
                                              QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)).toString();
     QString name = current.title.isEmpty() ? QStringLiteral("runlens") : current.title;
     name.replace(QRegularExpression(QStringLiteral("[^\\w.-]+")), QStringLiteral("-"));
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export"), QDir(directory).filePath(name + QLatin1Char('.') + suffix),
-                                                      tr("%1 files (*.%2)").arg(suffix.toUpper(), suffix));
+    // Every format on offer, the chosen one selected: the name typed (or the filter picked) decides.
+    constexpr ExportFormat kFormats[] = {ExportFormat::Png, ExportFormat::Svg, ExportFormat::Pdf};
+    const auto filterOf = [](ExportFormat format) {
+        const QString each = FigureWriter::suffixOf(format);
+        return tr("%1 files (*.%2)").arg(each.toUpper(), each);
+    };
+    QStringList filters;
+    for (const ExportFormat format : kFormats)
+        filters.append(filterOf(format));
+    QString filter = filterOf(current.format);
+    QString path = QFileDialog::getSaveFileName(this, tr("Export"), QDir(directory).filePath(name + QLatin1Char('.') + suffix),
+                                                filters.join(QStringLiteral(";;")), &filter);
     if (path.isEmpty())
         return;
+    for (const ExportFormat format : kFormats) {
+        if (!FigureWriter::formatFromPath(path) && filter == filterOf(format))
+            path += QLatin1Char('.') + FigureWriter::suffixOf(format);
+    }
     QString error;
     if (!exportTo(path, &error)) {
         QMessageBox::warning(this, tr("Export"), error);
         return; // the dialog stays open with every choice kept
     }
     settings.setValue(QStringLiteral("export/directory"), QFileInfo(path).absolutePath());
-    settings.setValue(QStringLiteral("export/format"), int(current.format));
+    settings.setValue(QStringLiteral("export/format"), m_format->currentData());
     settings.setValue(QStringLiteral("export/size"), m_size->currentText());
     settings.setValue(QStringLiteral("export/scale"), int(current.scale));
     settings.setValue(QStringLiteral("export/style"), m_style->currentData());

@@ -12,6 +12,7 @@
 #include <QTimer>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -53,6 +54,9 @@ public:
         // The default subtitle for each ExportWindow (View, Selection, WholeRun); it follows the
         // window choice until the user edits it.
         QStringList windowSubtitles;
+        // The subjects drawn as the app computed them (the flame graph, the summary), whatever
+        // the window choice: the subtitle naming the window they were computed for.
+        std::map<ExportSubject, QString> computedSubtitles;
     };
 
     ExportDialog(const Choices& choices, FigureFactory factory, QWidget* parent = nullptr);
@@ -63,7 +67,9 @@ public:
     ExportRequest request() const;
     ExportTarget target() const;
 
-    // Writes to a file (the Export button asks where first); false with the reason in *error.
+    // Writes to a file (the Export button asks where first) in the format its name's extension
+    // says, which becomes the chosen one; a name without a known extension gets the chosen
+    // format's. False with the reason in *error.
     bool exportTo(const QString& path, QString* error);
     void copyToClipboard();
     // The first page as the preview shows it, at the target size (for tests).
@@ -77,6 +83,7 @@ public:
     QComboBox* styleBox() const { return m_style; }
     QComboBox* windowBox() const { return m_window; }
     QLineEdit* titleField() const { return m_title; }
+    QLineEdit* subtitleField() const { return m_subtitle; }
     QLabel* preview() const { return m_preview; }
 
 private:
@@ -84,6 +91,8 @@ private:
     void schedulePreview();
     void updatePreview();
     void exportWithDialog();
+    // The path to write, its extension and the format box made to agree.
+    QString followFileName(const QString& path);
 
     Choices m_choices;
     FigureFactory m_factory;

@@ -51,6 +51,18 @@ ExportDialog::Choices ExportSources::choices() const
                                FigureTexts::windowSubtitle(rangeOf(ExportWindow::Selection), false),
                                FigureTexts::windowSubtitle(rangeOf(ExportWindow::WholeRun), true)};
     choices.text.subtitle = choices.windowSubtitles.front();
+    // The flame graph and the summary table are exported as shown, computed for the selection;
+    // without one the flame graph covers the whole run and the summary each run's trim window
+    // (or the whole run). Naming the zoom window above them would misstate what they show.
+    const QString wholeRun = choices.windowSubtitles.back();
+    bool trimmed = false;
+    for (int r = 0; r < m_runs->count(); ++r)
+        trimmed = trimmed || (m_runs->at(r).visible && m_runs->at(r).trim);
+    const QString selection = choices.windowSubtitles[int(ExportWindow::Selection)];
+    choices.computedSubtitles[ExportSubject::FlameGraph] = choices.hasSelection ? selection : wholeRun;
+    choices.computedSubtitles[ExportSubject::Summary] = choices.hasSelection ? selection
+                                                        : trimmed            ? FigureTexts::trimSubtitle()
+                                                                             : wholeRun;
     return choices;
 }
 

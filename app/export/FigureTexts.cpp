@@ -55,6 +55,11 @@ QString windowSubtitle(std::pair<double, double> range, bool wholeRun)
     return wholeRun ? Text::tr("Whole run (%1 – %2)").arg(from, to) : Text::tr("Window %1 – %2").arg(from, to);
 }
 
+QString trimSubtitle()
+{
+    return Text::tr("Each run's trim window");
+}
+
 QString hostFootnote(const RunSet& runs)
 {
     QStringList lines;

@@ -16,6 +16,8 @@ namespace FigureTexts {
 QString runsTitle(const RunSet& runs);
 // "Whole run (0:00 – 3:00)" or "Window 0:30 – 3:30", on the shared time axis.
 QString windowSubtitle(std::pair<double, double> range, bool wholeRun);
+// What the summary covers without a selection when runs are trimmed: each its own window.
+QString trimSubtitle();
 // One line per visible run: "demo-baseline: c7i.4xlarge · AMD EPYC · 16 CPUs · 32 GiB · Linux 6.1.0".
 QString hostFootnote(const RunSet& runs);
 

@@ -12,6 +12,8 @@
 #include "summary/SummaryView.h"
 #include "export/ExportDialog.h"
 #include "export/ExportSources.h"
+#include "export/FigureTexts.h"
+#include "TimeController.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -24,8 +26,11 @@
 #include <QMenu>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <functional>
 
 namespace {
 
@@ -227,6 +232,191 @@ private slots:
         QApplication::clipboard()->clear();
         emit m_window.chartGrid()->copyRequested(1, false);
         QCOMPARE(QApplication::clipboard()->image().size(), QSize(1920, 1080));
+    }
+
+    void theFileNameChoosesTheFormat()
+    {
+        QTRY_VERIFY_WITH_TIMEOUT(m_window.flameGraphPanel()->view()->tree() && !m_window.flameGraphPanel()->isBusy(), 20000);
+        ExportDialog* dialog = m_window.showExportDialog(ExportSubject::FlameGraph);
+        dialog->formatBox()->setCurrentIndex(dialog->formatBox()->findData(int(ExportFormat::Svg)));
+        QTemporaryDir directory;
+        // "flame.png" with SVG chosen: a PNG, as its name says, and the box says so too.
+        QString error;
+        QVERIFY2(dialog->exportTo(directory.filePath(QStringLiteral("flame.png")), &error), qPrintable(error));
+        QFile png(directory.filePath(QStringLiteral("flame.png")));
+        QVERIFY(png.open(QIODevice::ReadOnly));
+        QVERIFY2(png.read(8) == QByteArray("\x89PNG\r\n\x1a\n", 8), "flame.png does not hold a PNG");
+        const QImage image(directory.filePath(QStringLiteral("flame.png")));
+        QCOMPARE(image.size(), QSize(1920, 1080));
+        QCOMPARE(dialog->formatBox()->currentData().toInt(), int(ExportFormat::Png));
+        QVERIFY(image.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/export-flame-named-png.png")));
+        // "flame.pdf" while PNG shows: a PDF.
+        QVERIFY2(dialog->exportTo(directory.filePath(QStringLiteral("flame.pdf")), &error), qPrintable(error));
+        QFile pdf(directory.filePath(QStringLiteral("flame.pdf")));
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        QVERIFY(pdf.read(5) == "%PDF-");
+        // A name without an extension gets the chosen format's.
+        dialog->formatBox()->setCurrentIndex(dialog->formatBox()->findData(int(ExportFormat::Svg)));
+        QVERIFY2(dialog->exportTo(directory.filePath(QStringLiteral("flame")), &error), qPrintable(error));
+        QFile svg(directory.filePath(QStringLiteral("flame.svg")));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QVERIFY(svg.readAll().contains("<svg"));
+        QVERIFY(!QFile::exists(directory.filePath(QStringLiteral("flame"))));
+        dialog->close();
+    }
+
+    void flameGraphAndSummaryNameTheWindowTheyShow()
+    {
+        // Zoomed to 2–9 s with 3–5 s selected: the flame graph and the summary are computed for
+        // the selection, so their subtitle names it, not the zoom.
+        TimeController* time = m_window.timeController();
+        time->setViewRange({2, 9});
+        time->setSelection(TimeController::Range{3.0, 5.0});
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window.flameGraphPanel()->isBusy(), 20000);
+        const QString selection = FigureTexts::windowSubtitle({3.0, 5.0}, false);
+        const QString zoom = FigureTexts::windowSubtitle({2.0, 9.0}, false);
+        QVERIFY(selection != zoom);
+        ExportDialog* dialog = m_window.showExportDialog(ExportSubject::FlameGraph);
+        QCOMPARE(dialog->subtitleField()->text(), selection);
+        QVERIFY(dialog->renderFirstPage().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/export-flamegraph-selection.png")));
+        dialog->formatBox()->setCurrentIndex(dialog->formatBox()->findData(int(ExportFormat::Svg)));
+        QTemporaryDir directory;
+        QString error;
+        QVERIFY2(dialog->exportTo(directory.filePath(QStringLiteral("flame.svg")), &error), qPrintable(error));
+        QFile file(directory.filePath(QStringLiteral("flame.svg")));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString svg = QString::fromUtf8(file.readAll());
+        QVERIFY2(svg.contains(QStringLiteral(">%1</text>").arg(selection.toHtmlEscaped())), qPrintable(selection));
+        QVERIFY(!svg.contains(zoom.toHtmlEscaped()));
+        dialog->subjectBox()->setCurrentIndex(dialog->subjectBox()->findData(int(ExportSubject::Summary)));
+        QCOMPARE(dialog->subtitleField()->text(), selection);
+        // The charts follow the window choice: the zoom by default.
+        dialog->subjectBox()->setCurrentIndex(dialog->subjectBox()->findData(int(ExportSubject::Charts)));
+        QCOMPARE(dialog->subtitleField()->text(), zoom);
+        dialog->close();
+
+        // Without a selection the flame graph is the whole run's.
+        time->setSelection(std::nullopt);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window.flameGraphPanel()->isBusy(), 20000);
+        dialog = m_window.showExportDialog(ExportSubject::FlameGraph);
+        QCOMPARE(dialog->subtitleField()->text(), FigureTexts::windowSubtitle(m_window.runSet()->timeExtent(), true));
+        dialog->close();
+        // Nor is the summary, but for trimmed runs: each over its own trim window.
+        m_window.runSet()->setTrim(0, std::make_pair(4.0, 12.0));
+        dialog = m_window.showExportDialog(ExportSubject::Summary);
+        QCOMPARE(dialog->subtitleField()->text(), QStringLiteral("Each run's trim window"));
+        dialog->close();
+        m_window.runSet()->setTrim(0, std::nullopt);
+        time->resetZoom();
+    }
+
+    void zeroLabelSitsOnTheZeroLine()
+    {
+        // The first chart (CPU busy, from 0 %) of the whole run alone on a 1280×720 slide.
+        m_window.timeController()->resetZoom();
+        ExportDialog* dialog = m_window.showExportDialog(ExportSubject::Charts);
+        dialog->focusChart(0);
+        dialog->sizeBox()->setCurrentIndex(dialog->sizeBox()->findText(QStringLiteral("1280×720")));
+        const QImage image = dialog->renderFirstPage().convertToFormat(QImage::Format_RGB32);
+        dialog->close();
+        QVERIFY(image.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/export-chart-zero-label.png")));
+        // The axis lines are the longest straight runs of grey darker than the grid (the series
+        // are coloured): the x axis (here the zero line) along a row, the y axis down a column.
+        const auto isAxis = [&image](int x, int y) {
+            const QRgb p = image.pixel(x, y);
+            return qGray(p) < 200 && std::abs(qRed(p) - qGreen(p)) < 8 && std::abs(qGreen(p) - qBlue(p)) < 8;
+        };
+        const auto longestRun = [](int length, const std::function<bool(int)>& on) {
+            int longest = 0;
+            for (int i = 0, run = 0; i < length; ++i) {
+                run = on(i) ? run + 1 : 0;
+                longest = std::max(longest, run);
+            }
+            return longest;
+        };
+        int axisY = -1;
+        for (int y = 0, best = 0; y < image.height(); ++y) {
+            if (const int run = longestRun(image.width(), [&](int x) { return isAxis(x, y); }); run > best)
+                std::tie(best, axisY) = std::make_pair(run, y);
+        }
+        int axisX = -1;
+        for (int x = 0, best = 0; x < image.width(); ++x) {
+            if (const int run = longestRun(image.height(), [&](int y) { return isAxis(x, y); }); run > best)
+                std::tie(best, axisX) = std::make_pair(run, x);
+        }
+        QVERIFY(axisY > 0 && axisX > 0);
+        // The value labels' ink left of the y axis, near the zero line, as runs of rows.
+        const int reach = 40;
+        std::vector<std::pair<int, int>> blocks; // first and last row of each
+        for (int y = axisY - reach; y <= axisY + reach; ++y) {
+            bool ink = false;
+            for (int x = 0; x < axisX - 2 && !ink; ++x)
+                ink = qGray(image.pixel(x, y)) < 160;
+            if (ink && !blocks.empty() && blocks.back().second == y - 1)
+                blocks.back().second = y;
+            else if (ink)
+                blocks.emplace_back(y, y);
+        }
+        QVERIFY(!blocks.empty());
+        const auto nearest = *std::min_element(blocks.begin(), blocks.end(), [axisY](const auto& a, const auto& b) {
+            return std::abs((a.first + a.second) / 2.0 - axisY) < std::abs((b.first + b.second) / 2.0 - axisY);
+        });
+        const double centre = (nearest.first + nearest.second) / 2.0;
+        QVERIFY2(std::abs(centre - axisY) <= 2.5,
+                 qPrintable(QStringLiteral("the lowest value label spans rows %1–%2, the zero line is row %3")
+                                .arg(nearest.first).arg(nearest.second).arg(axisY)));
+    }
+
+    void pagesSaidAreThePagesWritten()
+    {
+        SummaryTable* table = m_window.summaryView()->table();
+        QTRY_VERIFY_WITH_TIMEOUT(table->filterModel()->rowCount() > 0, 30000);
+        ExportDialog* dialog = m_window.showExportDialog(ExportSubject::Summary);
+        QLabel* pages = nullptr;
+        for (QLabel* label : dialog->findChildren<QLabel*>()) {
+            if (label->text().startsWith(QStringLiteral("Page")))
+                pages = label;
+        }
+        QVERIFY(pages);
+        // PDF: every page of the table, as many as the dialog says; pages of a report's small type
+        // and a banner's height, so that the table needs several.
+        dialog->styleBox()->setCurrentIndex(dialog->styleBox()->findData(int(ExportStyle::Kind::Screen)));
+        dialog->sizeBox()->setCurrentIndex(dialog->sizeBox()->findText(QStringLiteral("Custom")));
+        const QList<QSpinBox*> size = dialog->findChildren<QSpinBox*>(); // width, height
+        QCOMPARE(size.size(), 2);
+        size.at(1)->setValue(300);
+        dialog->formatBox()->setCurrentIndex(dialog->formatBox()->findData(int(ExportFormat::Pdf)));
+        const QRegularExpression pagesSaid(QStringLiteral("^Pages: (\\d+),"));
+        QTRY_VERIFY(pages->text().contains(QStringLiteral(" × 300 px")) && pagesSaid.match(pages->text()).hasMatch());
+        const int count = pagesSaid.match(pages->text()).captured(1).toInt();
+        QVERIFY2(count > 1, qPrintable(pages->text()));
+        QTemporaryDir directory;
+        QString error;
+        QVERIFY2(dialog->exportTo(directory.filePath(QStringLiteral("summary.pdf")), &error), qPrintable(error));
+        QFile pdf(directory.filePath(QStringLiteral("summary.pdf")));
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        QCOMPARE(pdfPages(pdf.readAll()), count);
+        // SVG and PNG hold one page: the dialog says that one of them is written.
+        for (const ExportFormat format : {ExportFormat::Svg, ExportFormat::Png}) {
+            dialog->formatBox()->setCurrentIndex(dialog->formatBox()->findData(int(format)));
+            QTRY_VERIFY2(pages->text().startsWith(QStringLiteral("Page 1 of %1").arg(count)), qPrintable(pages->text()));
+        }
+        QVERIFY(dialog->grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/export-dialog-summary-one-page.png")));
+        dialog->close();
+    }
+
+    void flameGraphExportHasNoStrayBreadcrumb()
+    {
+        QTRY_VERIFY_WITH_TIMEOUT(m_window.flameGraphPanel()->view()->tree() && !m_window.flameGraphPanel()->isBusy(), 20000);
+        ExportDialog* dialog = m_window.showExportDialog(ExportSubject::FlameGraph);
+        QTemporaryDir directory;
+        QString error;
+        QVERIFY2(dialog->exportTo(directory.filePath(QStringLiteral("flame.svg")), &error), qPrintable(error));
+        dialog->close();
+        QFile file(directory.filePath(QStringLiteral("flame.svg")));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        // "all" once: the root frame's name, not also a breadcrumb above a graph that is not zoomed.
+        QCOMPARE(file.readAll().count(">all</text>"), 1);
     }
 
     void aFailedExportSaysWhyAndKeepsTheDialog()

@@ -17,6 +17,8 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QMouseEvent>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTabWidget>
 #include <QTest>
 
@@ -263,6 +265,80 @@ private slots:
         QTRY_VERIFY(!panel.view()->tree()->isDiff());
         time.setSelection(std::nullopt);
         QTRY_COMPARE(panel.view()->tree()->totalSamples(), std::uint64_t(100));
+    }
+
+    void deepGraphOpensOnItsRoot()
+    {
+        // Stacks 60 frames deep, as in a Java service: far taller than the panel.
+        std::string deepStack = "main";
+        for (int depth = 1; depth < 60; ++depth)
+            deepStack.append(";frame").append(std::to_string(depth)); // not operator+: GCC 12 -O3 -Wrestrict
+        const std::vector<std::pair<const char*, int>> stacks{{deepStack.c_str(), 10}, {"main;serve;parse", 60}, {"main;serve;render", 30}};
+        RunSet runs;
+        TimeController time;
+        time.setExtent({0, 2});
+        FlameGraphPanel panel(&runs, &time);
+        panel.resize(1000, 420);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        FlameGraphView* view = panel.view();
+        QWidget* viewport = view->parentWidget();
+
+        // The root and the hottest frames (main, serve, parse) in sight, painted, with the legend.
+        const auto rootAndHottestInSight = [&](const char* when) {
+            const QRect visible(view->mapFrom(viewport, QPoint(0, 0)), viewport->size());
+            QVERIFY2(view->height() > 2 * viewport->height(), when); // the canvas is taller than the panel
+            const StackTreePtr& tree = view->tree();
+            for (const std::vector<std::string>& path : {std::vector<std::string>{}, {"main"}, {"main", "serve"}, {"main", "serve", "parse"}}) {
+                const auto node = path.empty() ? StackTree::kRoot : at(*tree, path);
+                const auto rect = view->frameRect(node);
+                QVERIFY2(rect && visible.contains(rect->toRect()),
+                         qPrintable(QStringLiteral("%1: frame %2 at %3,%4 outside the visible %5,%6 %7×%8")
+                                        .arg(QLatin1String(when), QString::fromStdString(path.empty() ? "all" : path.back()))
+                                        .arg(rect ? rect->top() : -1).arg(rect ? rect->bottom() : -1)
+                                        .arg(visible.top()).arg(visible.bottom()).arg(visible.width()).arg(visible.height())));
+            }
+            // On screen: the root's colour under its row, not the empty canvas.
+            const QImage shown = viewport->grab().toImage();
+            const QPoint root = view->mapTo(viewport, view->frameRect(StackTree::kRoot)->topLeft().toPoint() + QPoint(3, 2));
+            QVERIFY2(shown.pixelColor(root) != view->palette().base().color(), when);
+        };
+        runs.add(runWithProfile(QStringLiteral("deep"), profileOf(stacks)));
+        QTRY_VERIFY(!panel.isBusy() && view->tree());
+        QTRY_VERIFY(view->height() > 2 * viewport->height());
+        QVERIFY(panel.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/flamegraph-deep-first-open.png")));
+        rootAndHottestInSight("at first open");
+        if (QTest::currentTestFailed())
+            return;
+
+        // Another run opened, a selection made and cleared: each new graph starts on its root,
+        // even after the user scrolled up into the deep frames.
+        runs.add(runWithProfile(QStringLiteral("deep2"), profileOf(stacks)));
+        runs.setCurrentIndex(1);
+        QTRY_VERIFY(!panel.isBusy() && view->tree() && view->selectedName() == QStringLiteral("deep2"));
+        rootAndHottestInSight("after opening a run");
+        if (QTest::currentTestFailed())
+            return;
+        auto* scroll = qobject_cast<QScrollArea*>(viewport->parentWidget());
+        QVERIFY(scroll);
+        scroll->verticalScrollBar()->setValue(0);
+        time.setSelection(TimeController::Range{0.0, 0.5});
+        QTRY_VERIFY(!panel.isBusy() && view->tree()->totalSamples() == 50);
+        rootAndHottestInSight("with a selection");
+        if (QTest::currentTestFailed())
+            return;
+        scroll->verticalScrollBar()->setValue(0);
+        time.setSelection(std::nullopt);
+        QTRY_VERIFY(!panel.isBusy() && view->tree()->totalSamples() == 100);
+        rootAndHottestInSight("after clearing the selection");
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(panel.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/flamegraph-deep-selection-cleared.png")));
+
+        // The icicle graph has its root at the top: it starts there.
+        panel.findChild<QComboBox*>()->setCurrentIndex(1);
+        QVERIFY(view->isIcicle());
+        rootAndHottestInSight("as an icicle graph");
     }
 
     void weightBySamplesOrEventCount()

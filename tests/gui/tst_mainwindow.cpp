@@ -199,6 +199,59 @@ private slots:
         QVERIFY(window.welcomePage()->isVisible());
     }
 
+    void welcomePageLeadsBackToTheOpenRuns()
+    {
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        // Before any run is open there is nothing to go back to.
+        QAction* back = nullptr;
+        for (QAction* action : window.viewMenu()->actions()) {
+            if (action->objectName() == QLatin1String("analysisAction"))
+                back = action;
+        }
+        QVERIFY(back);
+        QVERIFY(!back->isEnabled());
+        QSignalSpy finished(&window, &MainWindow::loadingFinished);
+        window.openDemoRuns();
+        QVERIFY(finished.wait(20000));
+        QVERIFY(window.analysisPage()->isVisible());
+        QVERIFY(back->isEnabled() && back->isChecked());
+
+        // View › Welcome Page (Ctrl+1) with runs open: the page that lists them goes away...
+        QTest::keyClick(&window, Qt::Key_1, Qt::ControlModifier);
+        QVERIFY(window.welcomePage()->isVisible());
+        QVERIFY(!window.runListView()->isVisible());
+        QCOMPARE(window.openFiles().size(), 2);
+        // ...and the View menu says where it went: shown as a user opens it (Alt+V), photographed.
+        QVERIFY(window.viewMenu()->actions().contains(back));
+        QVERIFY(back->isEnabled() && !back->isChecked());
+        QCOMPARE(back->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_2));
+        QTest::keyClick(&window, Qt::Key_V, Qt::AltModifier);
+        QTRY_VERIFY(window.viewMenu()->isVisible());
+        QVERIFY(screenshot(window, window.viewMenu()).save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-welcome-with-runs.png")));
+        window.viewMenu()->close();
+        QTRY_VERIFY(!window.viewMenu()->isVisible());
+
+        // Ctrl+2 brings the run list, the metric browser and the charts back, as they were.
+        QTest::keyClick(&window, Qt::Key_2, Qt::ControlModifier);
+        QVERIFY(window.analysisPage()->isVisible());
+        QVERIFY(window.runListView()->isVisible());
+        QVERIFY(window.metricBrowser()->isVisible());
+        QVERIFY(window.chartGrid()->isVisible() && window.chartGrid()->count() > 0);
+        QVERIFY(back->isChecked());
+        // The charts drawn again once the page is laid out: a chart's plot is not the window colour.
+        TimeSeriesChart* chart = window.chartGrid()->chart(0);
+        QTRY_VERIFY(chart->isVisible() && chart->width() > 200);
+        QTest::qWait(100);
+        const QImage image = window.grab().toImage();
+        QVERIFY(image.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-back-to-runs.png")));
+        const QPoint inPlot = chart->mapTo(&window, QPoint(chart->width() / 2, chart->height() / 2));
+        QVERIFY(image.pixelColor(inPlot) != window.palette().window().color());
+    }
+
     void demoComparisonWithLinkedZoom()
     {
         MainWindow window;

@@ -121,6 +121,59 @@ private slots:
         QCOMPARE(chart.drawnPointCount(), 1001 + 2); // 100.00 … 110.00, and one sample beyond each edge
     }
 
+    void frameFollowsEverySizeChange()
+    {
+        RunSet runs;
+        TimeController time;
+        runs.add(makeRun(QStringLiteral("/r/a"), "a", 61, 1.0, ramp(1.0)));
+        time.setExtent(runs.timeExtent());
+        // What a chart of a size looks like when it is made at that size.
+        const auto freshAt = [&](QSize size) {
+            TimeSeriesChart fresh(&runs, &time);
+            fresh.resize(size);
+            fresh.setMetric(QStringLiteral("mem.available"), QString());
+            fresh.show();
+            if (!QTest::qWaitForWindowExposed(&fresh))
+                return QImage();
+            QTest::qWait(50);
+            return fresh.grab().toImage();
+        };
+        // Pixels that differ, and the first of them, for the message.
+        const auto differences = [](const QImage& a, const QImage& b, QPoint* first) {
+            int count = 0;
+            for (int y = 0; y < std::min(a.height(), b.height()); ++y) {
+                for (int x = 0; x < std::min(a.width(), b.width()); ++x) {
+                    if (a.pixel(x, y) != b.pixel(x, y) && count++ == 0)
+                        *first = QPoint(x, y);
+                }
+            }
+            return count;
+        };
+
+        TimeSeriesChart chart(&runs, &time);
+        chart.resize(600, 240);
+        chart.setMetric(QStringLiteral("mem.available"), QString());
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        QTest::qWait(50);
+        // Grown, then shrunk, as a user drags the window's edge: the title band, the axis lines and
+        // the labels are where a chart made at the new size has them.
+        for (const QSize size : {QSize(1000, 240), QSize(1000, 320), QSize(450, 200)}) {
+            chart.resize(size);
+            QTest::qWait(50);
+            const QImage resized = chart.grab().toImage();
+            const QImage expected = freshAt(size);
+            QCOMPARE(resized.size(), expected.size());
+            const QString name = QStringLiteral("chart-resized-%1x%2").arg(size.width()).arg(size.height());
+            QVERIFY(resized.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/") + name + QStringLiteral(".png")));
+            QVERIFY(expected.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/") + name + QStringLiteral("-expected.png")));
+            QPoint first;
+            const int differing = differences(resized, expected, &first);
+            QVERIFY2(differing == 0, qPrintable(QStringLiteral("%1: %2 pixels differ from a chart made at that size, first at %3,%4")
+                                                    .arg(name).arg(differing).arg(first.x()).arg(first.y())));
+        }
+    }
+
     void gridChartsShareTheAxisAndChooseInstances()
     {
         RunSet runs;

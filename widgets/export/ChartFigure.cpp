@@ -175,8 +175,9 @@ void ChartFigure::paintChart(QPainter& painter, const Chart& chart, double plotL
     painter.drawText(QPointF(plot.left(), cell.top() + titleMetrics.ascent()),
                      titleMetrics.elidedText(chart.title, Qt::ElideRight, cell.right() - plot.left()));
 
-    // Grid and tick labels. A value label stays inside the plot's height, so the lowest one does
-    // not collide with the first time label under the corner.
+    // Grid and tick labels. A value label is centred on its grid line, the lowest one on the zero
+    // line too (pushed inside the plot it read as the value of the line above); the time labels
+    // start no further left than the y axis, so the first one stays clear of it under the corner.
     const AxisTicks xTicks = timeTicks(from, to, std::max(2, int(plot.width() / (style.fontPixels * 6))));
     painter.setFont(tickFont);
     const QPen gridPen(style.grid, std::max(1.0, style.lineWidth / 3));
@@ -188,8 +189,7 @@ void ChartFigure::paintChart(QPainter& painter, const Chart& chart, double plotL
         painter.drawLine(QLineF(plot.left(), y, plot.right(), y));
         painter.setPen(style.mutedText);
         const QString& label = chart.valueLabels[i];
-        const double baseline = std::clamp(y + (tickMetrics.ascent() - tickMetrics.descent()) / 2,
-                                           plot.top() + tickMetrics.ascent(), plot.bottom() - tickMetrics.descent());
+        const double baseline = y + (tickMetrics.ascent() - tickMetrics.descent()) / 2;
         painter.drawText(QPointF(plot.left() - style.fontPixels * 0.35 - tickMetrics.horizontalAdvance(label), baseline), label);
     }
     for (const double value : xTicks.values) {
@@ -199,7 +199,7 @@ void ChartFigure::paintChart(QPainter& painter, const Chart& chart, double plotL
         painter.setPen(style.mutedText);
         const QString label = timeTickLabel(value, xTicks.step);
         const double width = tickMetrics.horizontalAdvance(label);
-        const double left = std::clamp(x - width / 2, cell.left(), cell.right() - width);
+        const double left = std::clamp(x - width / 2, plot.left(), cell.right() - width);
         painter.drawText(QPointF(left, plot.bottom() + tickMetrics.height() * 0.2 + tickMetrics.ascent()), label);
     }
     painter.setPen(QPen(style.axis, std::max(1.0, style.lineWidth / 2.5)));
