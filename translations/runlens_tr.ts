@@ -2083,6 +2083,17 @@ Açık %5 çalıştırmadan yalnızca %4 tanesi bu metriği kaydetti.</translati
     </message>
 </context>
 <context>
+    <name>Run</name>
+    <message>
+        <source>PID %1</source>
+        <translation>PID %1</translation>
+    </message>
+    <message>
+        <source>%1 processes: PIDs %2</source>
+        <translation>%1 süreç: PID %2</translation>
+    </message>
+</context>
+<context>
     <name>RunListModel</name>
     <message>
         <source>%1
@@ -2593,6 +2604,10 @@ recorded on %3 at %4</source>
         <source>Against baseline</source>
         <translation>Referansa göre</translation>
     </message>
+    <message>
+        <source>too few samples</source>
+        <translation>çok az örnek</translation>
+    </message>
 </context>
 <context>
     <name>SummaryResources</name>
@@ -2721,6 +2736,10 @@ recorded on %3 at %4</source>
         <translation>
             <numerusform>%1 — %n örnek: her biri için bir satır göstermek üzere çift tıklayın veya bağlam menüsünü kullanın</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 (too few samples)</source>
+        <translation>%1 (çok az örnek)</translation>
     </message>
 </context>
 <context>

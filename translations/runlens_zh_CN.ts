@@ -2083,6 +2083,17 @@ Only %4 of the %5 open runs recorded this metric.</source>
     </message>
 </context>
 <context>
+    <name>Run</name>
+    <message>
+        <source>PID %1</source>
+        <translation>PID %1</translation>
+    </message>
+    <message>
+        <source>%1 processes: PIDs %2</source>
+        <translation>%1 个进程：PID %2</translation>
+    </message>
+</context>
+<context>
     <name>RunListModel</name>
     <message>
         <source>%1
@@ -2593,6 +2604,10 @@ recorded on %3 at %4</source>
         <source>Against baseline</source>
         <translation>相对基线</translation>
     </message>
+    <message>
+        <source>too few samples</source>
+        <translation>样本太少</translation>
+    </message>
 </context>
 <context>
     <name>SummaryResources</name>
@@ -2721,6 +2736,10 @@ recorded on %3 at %4</source>
         <translation>
             <numerusform>%1 — %n 个实例：双击或使用上下文菜单可为每个实例显示一行</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 (too few samples)</source>
+        <translation>%1（样本太少）</translation>
     </message>
 </context>
 <context>
