@@ -114,7 +114,9 @@ private slots:
             const QJsonArray cells = metric.value(QStringLiteral("runs")).toArray();
             QCOMPARE(cells[1].toObject().value(QStringLiteral("verdict")).toString(), QString::fromUtf8(fields.last()));
         }
-        QCOMPARE(root.value(QStringLiteral("findings")).toArray().size(), 1);
+        // The demo's host is healthy: no finding (its one major fault a second used to be one).
+        QVERIFY(root.value(QStringLiteral("findings")).isArray());
+        QCOMPARE(root.value(QStringLiteral("findings")).toArray().size(), 0);
         QVERIFY(root.value(QStringLiteral("comparability")).toArray().isEmpty());
     }
 
