@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cmath>
+#include <utility>
 
 namespace {
 
@@ -67,25 +68,43 @@ bool scalesBinary(const QString& unit)
 bool scales(const QString& unit)
 {
     return unit != QLatin1String("%") && unit != QLatin1String("ms") && unit != QLatin1String("s")
-        && unit != QLatin1String("ratio");
+        && unit != QLatin1String("ratio") && unit != QLatin1String("CPUs");
+}
+
+// Units as people read them: the kernel's kilobytes as bytes (so that they scale to MiB/s), and
+// milliseconds of task clock per second as the CPUs that were busy ("2 CPUs", not "2 kms/s").
+std::pair<double, QString> readable(double value, const QString& unit)
+{
+    if (unit == QLatin1String("KiB/s"))
+        return {value * 1024.0, QStringLiteral("bytes/s")};
+    if (unit == QLatin1String("KiB"))
+        return {value * 1024.0, QStringLiteral("bytes")};
+    if (unit == QLatin1String("ms/s"))
+        return {value / 1000.0, QStringLiteral("CPUs")};
+    return {value, unit};
 }
 
 } // namespace
 
 namespace UnitFormat {
 
-QString format(double value, const QString& unit, int digits)
+QString format(double value, const QString& recordedUnit, int digits)
 {
     if (std::isnan(value))
         return QStringLiteral("–");
+    const auto [shown, unit] = readable(value, recordedUnit);
+    value = shown;
     if (!scales(unit))
         return withUnit(number(value, digits), QString(), unit);
     const Scaled scaled = scale(value, scalesBinary(unit));
     return withUnit(number(scaled.value, digits), scaled.prefix, unit);
 }
 
-QString formatTick(double value, double step, const QString& unit)
+QString formatTick(double value, double step, const QString& recordedUnit)
 {
+    const auto [shown, unit] = readable(value, recordedUnit);
+    step = readable(step, recordedUnit).first;
+    value = shown;
     if (!scales(unit) || std::fabs(value) < 1000) {
         const int decimals = step > 0 && step < 1 ? int(std::ceil(-std::log10(step))) : 0;
         return withUnit(QLocale::c().toString(value, 'f', std::clamp(decimals, 0, 6)), QString(), unit);

@@ -330,7 +330,10 @@ private:
             if (created && !m_group.described(field.id)) {
                 const std::string name(key);
                 const FieldTitle* known = fieldTitle(name);
-                m_group.describe(descriptor(field.id, known ? known->title : name, field.counter ? "/s" : "count",
+                // pgpgin and pgpgout count kilobytes, as runlens-rec says.
+                const bool kilobytes = key == "pgpgin" || key == "pgpgout";
+                m_group.describe(descriptor(field.id, known ? known->title : name,
+                                            !field.counter ? "count" : kilobytes ? "KiB/s" : "/s",
                                             field.counter ? MetricKind::Rate : MetricKind::Gauge,
                                             known ? known->better : BetterDirection::Neutral, "", "Memory",
                                             "The kernel's " + name + " from /proc/vmstat" + (field.counter ? ", per second." : ".")));

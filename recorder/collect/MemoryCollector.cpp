@@ -205,7 +205,9 @@ format::MetricDescriptor vmstatDescriptor(std::string id, std::string_view key, 
     format::MetricDescriptor descriptor;
     descriptor.id = std::move(id);
     descriptor.title = std::string(key);
-    descriptor.unit = counter ? "/s" : "count";
+    // pgpgin and pgpgout count kilobytes, not pages or events.
+    const bool kilobytes = key == "pgpgin" || key == "pgpgout";
+    descriptor.unit = !counter ? "count" : kilobytes ? "KiB/s" : "/s";
     descriptor.kind = counter ? MetricKind::Rate : MetricKind::Gauge;
     descriptor.better = kNeutral;
     descriptor.category = "Memory";

@@ -25,6 +25,10 @@ private slots:
         QTest::newRow("zero") << 0.0 << "/s" << "0 /s";
         QTest::newRow("no value") << std::nan("") << "%" << "–";
         QTest::newRow("negative") << -2048.0 << "bytes" << "-2 KiB";
+        // Units as people read them: vmstat's kilobytes as bytes, task clock as busy CPUs.
+        QTest::newRow("kilobytes per second") << 2048.0 << "KiB/s" << "2 MiB/s";
+        QTest::newRow("task clock") << 2000.0 << "ms/s" << "2 CPUs";
+        QTest::newRow("task clock of one core") << 730.0 << "ms/s" << "0.73 CPUs";
     }
     void formats()
     {

@@ -252,7 +252,9 @@ void TestMemoryCollector::descriptors()
         QVERIFY2(!d.description.empty(), d.id.c_str());
         if (d.id.starts_with("mem.vm.")) {
             const bool rate = d.kind == runlens::format::MetricKind::Rate;
-            QVERIFY2(rate ? d.unit == "/s" : d.unit == "count", d.id.c_str());
+            // pgpgin and pgpgout count kilobytes; every other counter events or pages.
+            const bool kilobytes = d.id == "mem.vm.pgpgin" || d.id == "mem.vm.pgpgout";
+            QVERIFY2(rate ? d.unit == (kilobytes ? "KiB/s" : "/s") : d.unit == "count", d.id.c_str());
         } else {
             QVERIFY2(d.kind == runlens::format::MetricKind::Gauge, d.id.c_str());
             QVERIFY2(d.unit == "bytes" || d.unit == "count", d.id.c_str());
