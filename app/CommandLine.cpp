@@ -4,8 +4,50 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
-CommandLine CommandLine::parse(const QStringList& arguments)
+namespace {
+
+// The options every Qt GUI application takes (QGuiApplication and QApplication read them from
+// argv). The command line is parsed before the QApplication exists, so they are still there:
+// left in, the parser would refuse `runlens -platform offscreen` as an unknown option.
+QStringList withoutQtOptions(const QStringList& arguments)
 {
+    static const QStringList kWithValue = {
+        QStringLiteral("platform"), QStringLiteral("platformpluginpath"), QStringLiteral("platformtheme"),
+        QStringLiteral("plugin"), QStringLiteral("qwindowgeometry"), QStringLiteral("qwindowicon"),
+        QStringLiteral("qwindowtitle"), QStringLiteral("session"), QStringLiteral("display"),
+        QStringLiteral("geometry"), QStringLiteral("name"), QStringLiteral("style"), QStringLiteral("stylesheet"),
+        QStringLiteral("qmljsdebugger")};
+    static const QStringList kFlags = {QStringLiteral("reverse"), QStringLiteral("widgetcount"), QStringLiteral("nograb"),
+                                       QStringLiteral("dograb"), QStringLiteral("sync")};
+    QStringList kept;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString& argument = arguments[i];
+        if (i == 0 || !argument.startsWith(QLatin1Char('-')) || argument == QLatin1String("--")) {
+            kept.append(argument);
+            continue;
+        }
+        QString name = argument.mid(argument.startsWith(QLatin1String("--")) ? 2 : 1);
+        const qsizetype equals = name.indexOf(QLatin1Char('='));
+        const bool valueAttached = equals >= 0;
+        if (valueAttached)
+            name.truncate(equals);
+        if (kWithValue.contains(name)) {
+            if (!valueAttached)
+                ++i; // and its value
+            continue;
+        }
+        if (kFlags.contains(name) && !valueAttached)
+            continue;
+        kept.append(argument);
+    }
+    return kept;
+}
+
+} // namespace
+
+CommandLine CommandLine::parse(const QStringList& rawArguments)
+{
+    const QStringList arguments = withoutQtOptions(rawArguments);
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QCoreApplication::translate("CommandLine", "Runlens opens performance runs recorded by runlens-rec and "

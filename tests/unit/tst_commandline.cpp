@@ -43,6 +43,23 @@ private slots:
         QCOMPARE(version.message, QStringLiteral("runlens 9.8.7\n"));
     }
 
+    void qtsOwnOptionsAreAccepted()
+    {
+        // As in every Qt application: QApplication takes these, the parser must let them through.
+        const CommandLine line = CommandLine::parse(
+            {QStringLiteral("runlens"), QStringLiteral("-platform"), QStringLiteral("offscreen"), QStringLiteral("-style=fusion"),
+             QStringLiteral("--reverse"), QStringLiteral("-qwindowgeometry"), QStringLiteral("1280x720+0+0"),
+             QStringLiteral("run.tar.gz"), QStringLiteral("--demo")});
+        QCOMPARE(line.outcome, CommandLine::Outcome::Run);
+        QCOMPARE(line.files, QStringList{QStringLiteral("run.tar.gz")});
+        QVERIFY(line.openDemo);
+        // An unknown option next to them is still an error.
+        QCOMPARE(CommandLine::parse({QStringLiteral("runlens"), QStringLiteral("-style"), QStringLiteral("fusion"),
+                                     QStringLiteral("--frobnicate")})
+                     .outcome,
+                 CommandLine::Outcome::ExitError);
+    }
+
     void unknownOptionIsAnError()
     {
         const CommandLine line = CommandLine::parse({QStringLiteral("runlens"), QStringLiteral("--frobnicate")});
