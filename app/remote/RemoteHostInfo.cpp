@@ -27,7 +27,7 @@ RemoteHostInfo RemoteHostInfo::probe(SshSession& session)
     // A fixed command line: nothing from the user goes into it.
     const QString probe = QStringLiteral(
         "uname -s; uname -m; cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo unknown; "
-        "if sudo -n true >/dev/null 2>&1; then echo sudo; else echo nosudo; fi; printf '%s\\n' \"$HOME\"");
+        "if sudo -n true >/dev/null 2>&1; then echo sudo; else echo nosudo; fi; printf '%s\\n' \"$HOME\"; id -u");
     const RemoteCommandResult result = session.runChecked(probe, Text::tr("Detecting the operating system"), 30);
     const QStringList lines = QString::fromUtf8(result.out).split(QLatin1Char('\n'));
     if (lines.size() < 5)
@@ -41,6 +41,7 @@ RemoteHostInfo RemoteHostInfo::probe(SshSession& session)
     info.perfEventParanoid = ok ? paranoid : 4;
     info.passwordlessSudo = lines[3].trimmed() == QLatin1String("sudo");
     info.home = lines[4].trimmed();
+    info.root = lines.size() > 5 && lines[5].trimmed() == QLatin1String("0");
     if (info.os != QLatin1String("Linux"))
         throw SshError(SshError::Kind::Unsupported,
                        Text::tr("%1 runs %2; the recorder runs on Linux only.").arg(session.target().host, info.os));
@@ -49,6 +50,9 @@ RemoteHostInfo RemoteHostInfo::probe(SshSession& session)
 
 QString RemoteHostInfo::pmuAdvice() const
 {
+    // perf_event_paranoid restricts unprivileged users only; root (CAP_PERFMON) is never limited.
+    if (root)
+        return Text::tr("Logged in as root: CPU counters and profiles cover every process, whatever perf_event_paranoid says.");
     if (perfEventParanoid <= 0)
         return Text::tr("perf_event_paranoid is %1: CPU counters and profiles work without sudo.").arg(perfEventParanoid);
     if (passwordlessSudo)

@@ -1,5 +1,5 @@
 // What the remote host is and allows: OS, architecture, perf_event_paranoid, passwordless sudo,
-// and the home directory the recorder is installed under.
+// whether the login is root, and the home directory the recorder is installed under.
 #pragma once
 
 #include <QString>
@@ -12,6 +12,7 @@ struct RemoteHostInfo {
     QString architecture;  // normalised: x86_64 or arm64
     int perfEventParanoid = 4; // 4 when unreadable (treated as "locked down")
     bool passwordlessSudo = false;
+    bool root = false;     // logged in as uid 0
     QString home;
 
     static RemoteHostInfo probe(SshSession& session);

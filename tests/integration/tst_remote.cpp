@@ -13,6 +13,8 @@
 
 #include <QCryptographicHash>
 #include <QDeadlineTimer>
+
+#include <unistd.h>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -169,6 +171,16 @@ private slots:
         QCOMPARE(info.architecture, QStringLiteral("x86_64"));
         QCOMPARE(info.home, QDir::homePath());
         QVERIFY(!info.pmuAdvice().isEmpty());
+        // The test's sshd logs in as the user running the tests: root here and in CI.
+        QCOMPARE(info.root, ::getuid() == 0);
+        if (info.root)
+            QVERIFY2(info.pmuAdvice().startsWith(QStringLiteral("Logged in as root")), qPrintable(info.pmuAdvice()));
+        // A non-root login on a locked-down host gets the sysctl advice, not a root one.
+        RemoteHostInfo user = info;
+        user.root = false;
+        user.perfEventParanoid = 2;
+        user.passwordlessSudo = false;
+        QVERIFY(user.pmuAdvice().contains(QStringLiteral("perf_event_paranoid=0")));
 
         // Uploaded once, byte-identical, skipped the second time.
         RecorderInstaller installer({{QStringLiteral("x86_64"), QStringLiteral(RUNLENS_REC_PATH)}});
