@@ -2,10 +2,15 @@
 // stacks of a run archive, of folded stacks or of `perf script` output (plain or gzip) as folded
 // stacks, with the options and output of stackcollapse-perf.pl (byte for byte, for `perf script`
 // input), so that existing flame-graph pipelines can switch to it.
+// `runlens convert --to csv|json [--metric ID]... [--window FROM:TO] RUN...`: the runs' series in
+// long format (time, run, metric, instance, value), for pandas, R or a spreadsheet.
 #include "FoldedWriter.h"
 #include "FormatError.h"
 #include "HeadlessCommands.h"
 #include "ProfileImport.h"
+#include "RunLoader.h"
+#include "SeriesExport.h"
+#include "WindowOption.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -48,6 +53,52 @@ void reportLeftOut(const nlohmann::json& info)
         printError(Text::tr("%n line(s) were neither a sample header nor a frame and were skipped.", nullptr, int(lines)));
 }
 
+// Writes `bytes` to the file, or to the standard output when `path` is empty; 0 or 1.
+int writeOut(const QByteArray& bytes, const QString& path)
+{
+    if (!path.isEmpty()) {
+        QSaveFile file(path);
+        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+            printError(Text::tr("cannot write %1: %2").arg(path, file.errorString()));
+            return 1;
+        }
+        return 0;
+    }
+    if (std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stdout) != std::size_t(bytes.size()) || std::fflush(stdout) != 0) {
+        printError(Text::tr("cannot write to the standard output"));
+        return 1;
+    }
+    return 0;
+}
+
+// --to csv|json: the series of every run of every file (an APerf report is several runs).
+int writeSeries(const QStringList& files, const QString& format, const SeriesExport::Selection& selection, const QString& output)
+{
+    if (files.isEmpty()) {
+        printError(Text::tr("give the runs whose series to write"));
+        return 2;
+    }
+    std::vector<RunPtr> runs;
+    try {
+        for (const QString& file : files) {
+            for (RunPtr& run : RunLoader::loadAllNow(file))
+                runs.push_back(std::move(run));
+        }
+    } catch (const runlens::format::FormatError& error) {
+        printError(QString::fromStdString(error.what()));
+        return 1;
+    } catch (const std::bad_alloc&) {
+        printError(Text::tr("the runs are too large to convert: not enough memory."));
+        return 1;
+    }
+    if (const QStringList missing = SeriesExport::missingMetrics(runs, selection); !missing.isEmpty()) {
+        printError(Text::tr("no run has the metric %1").arg(missing.join(QStringLiteral(", "))));
+        return 1;
+    }
+    return writeOut(format == QLatin1String("csv") ? SeriesExport::toCsv(runs, selection) : SeriesExport::toJson(runs, selection),
+                    output);
+}
+
 } // namespace
 
 int runConvertCommand(int argc, char** argv)
@@ -64,7 +115,16 @@ int runConvertCommand(int argc, char** argv)
            "gzip) as folded stacks, one \"frame;frame;frame count\" line per stack, sorted, as "
            "stackcollapse-perf.pl prints them."));
     parser.addHelpOption();
-    const QCommandLineOption to(QStringLiteral("to"), Text::tr("Output format; only \"folded\" for now."), Text::tr("format"));
+    const QCommandLineOption to(QStringLiteral("to"),
+                                Text::tr("Output format: \"folded\" (the stacks), \"csv\" or \"json\" (the series, one "
+                                         "point per line: time, run, metric, instance, value)."),
+                                Text::tr("format"));
+    const QCommandLineOption metric(QStringLiteral("metric"), Text::tr("With csv or json: only this metric (repeatable)."),
+                                    Text::tr("id"));
+    const QCommandLineOption window(QStringLiteral("window"),
+                                    Text::tr("With csv or json: only the points between FROM and TO seconds after each "
+                                             "run's start (500ms, 30s, 2.5m; either side may be left out)."),
+                                    Text::tr("FROM:TO"));
     const QCommandLineOption pid(QStringLiteral("pid"), Text::tr("Append the process id to the process name (comm-PID)."));
     const QCommandLineOption tid(QStringLiteral("tid"), Text::tr("Append process and thread id (comm-PID/TID)."));
     const QCommandLineOption kernel(QStringLiteral("kernel"), Text::tr("Mark kernel frames with _[k]."));
@@ -76,8 +136,8 @@ int runConvertCommand(int argc, char** argv)
                                               "which is what stackcollapse-perf.pl does."));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
                                     Text::tr("Write to this file instead of the standard output."), Text::tr("file"));
-    parser.addOptions({to, pid, tid, kernel, jit, all, addrs, samples, output});
-    parser.addPositionalArgument(QStringLiteral("FILE"), Text::tr("The profile to convert."));
+    parser.addOptions({to, metric, window, pid, tid, kernel, jit, all, addrs, samples, output});
+    parser.addPositionalArgument(QStringLiteral("FILE"), Text::tr("The profile to convert (folded), or the runs (csv, json)."));
 
     if (!parser.parse(arguments)) {
         printError(parser.errorText());
@@ -87,8 +147,21 @@ int runConvertCommand(int argc, char** argv)
         std::fprintf(stdout, "%s", qPrintable(parser.helpText()));
         return 0;
     }
-    if (!parser.isSet(to) || parser.value(to) != QLatin1String("folded")) {
-        printError(Text::tr("say which format to write: --to folded"));
+    const QString format = parser.value(to);
+    if (format == QLatin1String("csv") || format == QLatin1String("json")) {
+        SeriesExport::Selection selection;
+        selection.metrics = parser.values(metric);
+        if (parser.isSet(window)) {
+            selection.window = parseWindowOption(parser.value(window));
+            if (!selection.window) {
+                printError(Text::tr("--window %1 is not FROM:TO in seconds (for example 30s:2m)").arg(parser.value(window)));
+                return 2;
+            }
+        }
+        return writeSeries(parser.positionalArguments(), format, selection, parser.isSet(output) ? parser.value(output) : QString());
+    }
+    if (format != QLatin1String("folded")) {
+        printError(Text::tr("say which format to write: --to folded, --to csv or --to json"));
         return 2;
     }
     if (parser.positionalArguments().size() != 1) {

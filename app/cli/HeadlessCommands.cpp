@@ -14,7 +14,7 @@ int runSummaryCommand(int argc, char** argv);
 namespace {
 
 constexpr std::array kCommands{
-    HeadlessCommand{"convert", "Convert a profile to folded stacks (--to folded [--pid] [--tid] [--kernel] [--jit] [--addrs] FILE)", runConvertCommand},
+    HeadlessCommand{"convert", "Convert a profile to folded stacks (--to folded FILE) or runs to their series (--to csv|json RUN...)", runConvertCommand},
     HeadlessCommand{"export", "Export charts, flame graphs, heat maps or the summary as PNG, SVG or PDF (--runs A B --metric ID [--window 30s:210s] -o out.svg)", runExportCommand},
     HeadlessCommand{"remote", "Record on a host over SSH and fetch the run (record|fetch|list HOST ...)", runRemoteCommand},
     HeadlessCommand{"summary", "Compare runs with a baseline: deltas beyond noise, findings, host differences (--baseline A B [C…] [--window FROM:TO] [--format md|csv|json])", runSummaryCommand},

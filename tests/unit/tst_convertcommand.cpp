@@ -4,6 +4,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -48,6 +51,46 @@ class TestConvertCommand : public QObject
 
 private slots:
     void isRegistered() { QVERIFY(findHeadlessCommand("convert")); }
+
+    void seriesAsCsvAndJson()
+    {
+        // The demo baseline's busy CPU over its first 5 s, long format, byte for byte against
+        // tests/fixtures/export/demo-cpu-busy-0-5.csv (RUNLENS_UPDATE_CSV_FIXTURES=1 rewrites it).
+        const QString run = QStringLiteral(RUNLENS_SOURCE_DIR "/resources/demo/demo-baseline.tar.gz");
+        const QString expected = QStringLiteral(RUNLENS_SOURCE_DIR "/tests/fixtures/export/demo-cpu-busy-0-5.csv");
+        QTemporaryDir directory;
+        const QString csv = directory.filePath(QStringLiteral("busy.csv"));
+        QCOMPARE(runConvert({QStringLiteral("--to"), QStringLiteral("csv"), QStringLiteral("--metric"), QStringLiteral("cpu.busy"),
+                             QStringLiteral("--window"), QStringLiteral("0:5s"), QStringLiteral("-o"), csv, run}),
+                 0);
+        if (qEnvironmentVariableIsSet("RUNLENS_UPDATE_CSV_FIXTURES")) {
+            QFile::remove(expected);
+            QVERIFY(QFile::copy(csv, expected));
+        }
+        const QByteArray bytes = readAll(csv);
+        QCOMPARE(bytes, readAll(expected));
+        const QList<QByteArray> lines = bytes.trimmed().split('\n');
+        QCOMPARE(lines.first(), QByteArrayLiteral("time_s,run,metric,instance,value"));
+        QVERIFY(lines.size() > 6);
+        QVERIFY(lines[1].startsWith("0") || lines[1].startsWith("1"));
+        QVERIFY(lines[1].contains(",demo-baseline,cpu.busy,all,"));
+
+        // JSON: the same points as records.
+        const QString json = directory.filePath(QStringLiteral("busy.json"));
+        QCOMPARE(runConvert({QStringLiteral("--to"), QStringLiteral("json"), QStringLiteral("--metric"), QStringLiteral("cpu.busy"),
+                             QStringLiteral("--window"), QStringLiteral("0:5s"), QStringLiteral("-o"), json, run}),
+                 0);
+        const QJsonArray records = QJsonDocument::fromJson(readAll(json)).array();
+        QCOMPARE(records.size(), lines.size() - 1);
+        const QList<QByteArray> first = lines[1].split(',');
+        QCOMPARE(records[0].toObject().value(QStringLiteral("instance")).toString(), QString::fromUtf8(first[3]));
+        QCOMPARE(records[0].toObject().value(QStringLiteral("value")).toDouble(), first[4].toDouble());
+
+        // Usage errors and a metric no run has.
+        QCOMPARE(runConvert({QStringLiteral("--to"), QStringLiteral("csv"), QStringLiteral("--window"), QStringLiteral("soon"), run}), 2);
+        QCOMPARE(runConvert({QStringLiteral("--to"), QStringLiteral("csv"), QStringLiteral("--metric"), QStringLiteral("no.such"), run}), 1);
+        QCOMPARE(runConvert({QStringLiteral("--to"), QStringLiteral("csv")}), 2);
+    }
 
     void folded_data()
     {
