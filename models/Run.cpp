@@ -149,6 +149,22 @@ QString Run::note() const
     return run.is_object() ? QString::fromStdString(run.value("note", std::string())) : QString();
 }
 
+std::map<QString, QString> Run::tags() const
+{
+    std::map<QString, QString> result;
+    const auto runInfo = m_archive.manifest.find("run");
+    if (runInfo == m_archive.manifest.end() || !runInfo->is_object())
+        return result;
+    const auto tags = runInfo->find("tags");
+    if (tags == runInfo->end() || !tags->is_object())
+        return result;
+    for (const auto& [key, value] : tags->items()) {
+        if (value.is_string())
+            result[QString::fromStdString(key)] = QString::fromStdString(value.get<std::string>());
+    }
+    return result;
+}
+
 QString Run::tag(const char* key) const
 {
     const auto runInfo = m_archive.manifest.find("run");

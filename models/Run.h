@@ -9,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -45,6 +46,8 @@ public:
     QString note() const;
     // The manifest's run tags (`runlens-rec record --tag key=value`); empty when it has none.
     QString tag(const char* key) const;
+    // Every tag, by key.
+    std::map<QString, QString> tags() const;
     // The repeat group the run belongs to: its "group" tag, else its "variant" tag, else empty.
     QString repeatGroup() const;
     QDateTime startTime() const;

@@ -48,6 +48,13 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const
                                                               entry.run->startTime().toString(Qt::ISODate));
         if (const QString source = entry.run->source(); !source.isEmpty())
             text += QLatin1Char('\n') + tr("from %1").arg(source);
+        if (const QString note = entry.run->note(); !note.isEmpty())
+            text += QLatin1Char('\n') + note;
+        QStringList tags;
+        for (const auto& [key, value] : entry.run->tags())
+            tags.append(key + QLatin1Char('=') + value);
+        if (!tags.isEmpty())
+            text += QLatin1Char('\n') + tr("Tags: %1").arg(tags.join(QStringLiteral(", ")));
         for (const QString& note : entry.run->importNotes())
             text += QLatin1Char('\n') + tr("Not imported: %1").arg(note);
         return text;

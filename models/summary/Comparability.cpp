@@ -7,6 +7,7 @@
 
 namespace {
 
+const QString kRun = QStringLiteral("Run"); // what the user wrote down: --note and --tag
 const QString kHost = QStringLiteral("Host");
 const QString kEc2 = QStringLiteral("EC2");
 const QString kSysctl = QStringLiteral("sysctl");
@@ -89,6 +90,10 @@ Comparability::Facts Comparability::factsOf(const Run& run)
 {
     Facts facts;
     const nlohmann::json& manifest = run.manifest();
+    if (const QString note = run.note(); !note.isEmpty())
+        facts[kRun][QStringLiteral("note")] = note;
+    for (const auto& [key, value] : run.tags())
+        facts[kRun][QStringLiteral("tag ") + key] = value;
     if (const auto host = manifest.find("host"); host != manifest.end() && host->is_object()) {
         nlohmann::json copy = *host;
         // Bookkeeping about how the facts were read, not facts about the host.
@@ -128,7 +133,7 @@ ComparabilityReport Comparability::compare(const std::vector<Facts>& runs, const
 {
     ComparabilityReport report;
     // Every (section, key) any run has, sections in a fixed order so the table reads the same way.
-    const QStringList sectionOrder{kHost, kEc2, kSysctl, kKernelConfig};
+    const QStringList sectionOrder{kRun, kHost, kEc2, kSysctl, kKernelConfig};
     std::map<QString, std::map<QString, bool>> keys;
     for (const Facts& facts : runs) {
         for (const auto& [section, values] : facts) {

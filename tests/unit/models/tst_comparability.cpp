@@ -1,4 +1,6 @@
 #include "RunLoader.h"
+#include "RunListModel.h"
+#include "RunSet.h"
 #include "summary/Comparability.h"
 
 #include <QFile>
@@ -64,6 +66,39 @@ private slots:
         QCOMPARE(facts.at(QStringLiteral("sysctl")).at(QStringLiteral("vm.swappiness")), QStringLiteral("60"));
         QCOMPARE(facts.at(QStringLiteral("Kernel config")).at(QStringLiteral("CONFIG_HZ")), QStringLiteral("250"));
         QCOMPARE(facts.at(QStringLiteral("Kernel config")).at(QStringLiteral("CONFIG_TRANSPARENT_HUGEPAGE")), QStringLiteral("y"));
+    }
+
+    void theRunsNoteAndTagsAreShownNotWarned()
+    {
+        // runlens-rec record --note ... --tag variant=thp: in the Hosts tab (section "Run") and the
+        // run list's tooltip; different notes are expected, so they never raise a warning.
+        const auto annotated = [](const std::string& name, const std::string& note, const std::string& variant) {
+            runlens::format::RunArchive archive;
+            archive.runName = name;
+            archive.manifest = {{"format_version", "1.0"},
+                                {"run", {{"name", name}, {"note", note}, {"tags", {{"variant", variant}, {"group", "g"}}}}},
+                                {"host", {{"hostname", "h"}}}};
+            return std::make_shared<const Run>(QString::fromStdString("/" + name), std::move(archive));
+        };
+        const RunPtr a = annotated("a", "THP off, 4 workers", "baseline");
+        const RunPtr b = annotated("b", "THP on, 4 workers", "thp");
+        const Comparability::Facts facts = Comparability::factsOf(*a);
+        QCOMPARE(facts.at(QStringLiteral("Run")).at(QStringLiteral("note")), QStringLiteral("THP off, 4 workers"));
+        QCOMPARE(facts.at(QStringLiteral("Run")).at(QStringLiteral("tag variant")), QStringLiteral("baseline"));
+        Comparability comparability;
+        QVERIFY(comparability.load(shippedRules(), nullptr));
+        const ComparabilityReport report = comparability.compare({facts, Comparability::factsOf(*b)},
+                                                                 {QStringLiteral("a"), QStringLiteral("b")});
+        QCOMPARE(report.facts.front().section, QStringLiteral("Run")); // first in the Hosts tab
+        QVERIFY(fact(report, "Run", "note")->differs);
+        QVERIFY(report.warnings.empty());
+
+        RunSet runs;
+        runs.add(b);
+        RunListModel model(&runs);
+        const QString tip = model.data(model.index(0, 0), Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("THP on, 4 workers")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("Tags: group=g, variant=thp")), qPrintable(tip));
     }
 
     void differencesThatMatterAreWarned()
