@@ -1,5 +1,7 @@
 #include "Run.h"
 
+#include "UntrustedJson.h"
+
 #include <QTimeZone>
 
 #include <algorithm>
@@ -25,6 +27,16 @@ void sortInstances(QStringList& instances)
             return aValue < bValue;
         return a < b;
     });
+}
+
+// The manifest's "run" object, or null: a manifest from another tool may hold anything there.
+const nlohmann::json& runSection(const nlohmann::json& manifest)
+{
+    static const nlohmann::json none;
+    if (!manifest.is_object())
+        return none;
+    const auto run = manifest.find("run");
+    return run != manifest.end() && run->is_object() ? *run : none;
 }
 
 } // namespace
@@ -56,8 +68,7 @@ Run::Run(QString filePath, runlens::format::RunArchive archive)
 
 QString Run::name() const
 {
-    const auto& run = m_archive.manifest.value("run", nlohmann::json::object());
-    const std::string name = run.is_object() ? run.value("name", std::string()) : std::string();
+    const std::string name = runlens::format::textField(runSection(m_archive.manifest), "name");
     return QString::fromStdString(name.empty() ? m_archive.runName : name);
 }
 
@@ -66,7 +77,7 @@ QString Run::hostName() const
     const auto host = m_archive.manifest.find("host");
     if (host == m_archive.manifest.end() || !host->is_object())
         return {};
-    return QString::fromStdString(host->value("hostname", std::string()));
+    return QString::fromStdString(runlens::format::textField(*host, "hostname"));
 }
 
 QString Run::source() const
@@ -84,7 +95,7 @@ QStringList Run::importNotes() const
     if (const auto skipped = import->find("skipped"); skipped != import->end() && skipped->is_array()) {
         for (const auto& item : *skipped) {
             if (item.is_object())
-                notes.append(QString::fromStdString(item.value("reason", item.value("file", std::string()))));
+                notes.append(QString::fromStdString(runlens::format::textField(item, "reason", runlens::format::textField(item, "file"))));
         }
     }
     if (const auto remarks = import->find("notes"); remarks != import->end() && remarks->is_array()) {
@@ -98,8 +109,7 @@ QStringList Run::importNotes() const
 
 QString Run::note() const
 {
-    const auto& run = m_archive.manifest.value("run", nlohmann::json::object());
-    return run.is_object() ? QString::fromStdString(run.value("note", std::string())) : QString();
+    return QString::fromStdString(runlens::format::textField(runSection(m_archive.manifest), "note"));
 }
 
 QString Run::tag(const char* key) const
@@ -125,8 +135,9 @@ QDateTime Run::startTime() const
     const auto start = m_archive.manifest.find("start");
     if (start == m_archive.manifest.end() || !start->is_object() || !start->contains("unix_ns"))
         return {};
+    // Nanoseconds since 1970 as a whole number; a float or one beyond 2^63 is not a time.
     const auto& ns = (*start)["unix_ns"];
-    if (!ns.is_number())
+    if (!ns.is_number_integer())
         return {};
     return QDateTime::fromMSecsSinceEpoch(ns.get<qint64>() / 1'000'000, QTimeZone::utc());
 }
@@ -144,7 +155,8 @@ double Run::durationSeconds() const
 double Run::intervalSeconds() const
 {
     const auto interval = m_archive.manifest.find("interval_ns");
-    return interval != m_archive.manifest.end() && interval->is_number() ? interval->get<double>() / 1e9 : 1.0;
+    const double seconds = runlens::format::numberField(m_archive.manifest, "interval_ns", 1e9) / 1e9;
+    return seconds > 0 ? seconds : 1.0;
 }
 
 const runlens::format::MetricDescriptor* Run::metric(const QString& id) const

@@ -1,6 +1,7 @@
 #include "ArchiveReader.h"
 #include "Commands.h"
 #include "FormatError.h"
+#include "UntrustedJson.h"
 
 #include <cmath>
 #include <cstdio>
@@ -23,18 +24,35 @@ nlohmann::json profileSummary(const format::ProfileTables& profile)
     for (const auto& frame : profile.frames)
         kernelFrames += frame.kind == format::FrameKind::Kernel ? 1 : 0;
     return {{"samples", profile.samples.size()},
-            {"lost_samples", profile.info.value("lost_samples", 0)},
+            {"lost_samples", format::countField(profile.info, "lost_samples", 0)},
             {"stacks", profile.stacks.size()},
             {"frames", profile.frames.size()},
             {"kernel_frames", kernelFrames},
             {"tasks", profile.tasks.size()},
-            {"kernel_symbols", profile.info.value("kernel_symbols", false)},
+            {"kernel_symbols", format::flagField(profile.info, "kernel_symbols", false)},
             {"info", profile.info}};
 }
+
+int printInfo(const std::string& archivePath, bool asJson);
 
 } // namespace
 
 int runInfo(const std::string& archivePath, bool asJson)
+{
+    try {
+        return printInfo(archivePath, asJson);
+    } catch (const nlohmann::json::exception& error) {
+        // The manifest is the archive's own business: a field of another type than the format
+        // says is reported like any other defect of the file, never an abort.
+        std::fprintf(stderr, "runlens-rec: %s is not a usable run archive: its manifest holds a value of another type than expected (%s)\n",
+                     archivePath.c_str(), error.what());
+        return 1;
+    }
+}
+
+namespace {
+
+int printInfo(const std::string& archivePath, bool asJson)
 {
     format::RunArchive run;
     try {
@@ -112,5 +130,7 @@ int runInfo(const std::string& archivePath, bool asJson)
                     metric.title.c_str());
     return 0;
 }
+
+} // namespace
 
 } // namespace runlens::recorder
