@@ -154,7 +154,6 @@ double Run::durationSeconds() const
 
 double Run::intervalSeconds() const
 {
-    const auto interval = m_archive.manifest.find("interval_ns");
     const double seconds = runlens::format::numberField(m_archive.manifest, "interval_ns", 1e9) / 1e9;
     return seconds > 0 ? seconds : 1.0;
 }

@@ -3,6 +3,7 @@
 #include "FormatError.h"
 
 #include <cstdlib>
+#include <limits>
 #include <cstring>
 
 namespace runlens::format {
@@ -125,7 +126,10 @@ struct HeaderLine {
         timeNs = 0;
         std::size_t k = j;
         std::int64_t seconds = 0;
-        while (k < n && isDigit(line[k]) && seconds < 1'000'000'000'000)
+        // At most 9,223,372,029 s, so that the nanoseconds fit 63 bits (perf's clocks count seconds
+        // since boot); a longer number stops here and is no time.
+        constexpr std::int64_t kDigitLimit = std::numeric_limits<std::int64_t>::max() / 1'000'000'000 / 10;
+        while (k < n && isDigit(line[k]) && seconds < kDigitLimit)
             seconds = seconds * 10 + (line[k++] - '0');
         if (k == j || k >= n || line[k] != '.')
             return;
