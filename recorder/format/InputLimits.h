@@ -59,7 +59,8 @@ inline constexpr std::uint64_t kImportedSamples = 16u << 20;
 // One line of text of any text reader (profiles, /proc files, `--pmu-events`).
 inline constexpr std::size_t kLineBytes = 1u << 20;
 
-// --- Small text files (/proc, /sys, `--pmu-events`, session files) ---------------------------
-inline constexpr std::uint64_t kSmallFileBytes = 16u << 20;
+// --- Text files the recorder reads whole (/proc, /sys, `--pmu-events`) -----------------------
+// /proc/PID/maps of a process at vm.max_map_count is some 7 MB, /proc/interrupts of 192 CPUs 200 KB.
+inline constexpr std::uint64_t kSmallFileBytes = 64u << 20;
 
 } // namespace runlens::format::limits
