@@ -14,11 +14,12 @@ build=${1:-build-fuzz}
 seconds=${2:-15}
 shift $(( $# > 2 ? 2 : $# ))
 
+mkdir -p "$build"
 # -O1 with assertions: fast enough to fuzz, quick to compile, and asserts stay checks.
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRUNLENS_FUZZ=ON \
       -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
-      -DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 > "$build.configure.log" 2>&1 \
-    || { cat "$build.configure.log"; exit 1; }
+      -DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 > "$build/configure.log" 2>&1 \
+    || { cat "$build/configure.log"; exit 1; }
 cmake --build "$build" -j"${RUNLENS_FUZZ_JOBS:-2}"
 
 if [ $# -gt 0 ]; then
