@@ -63,6 +63,13 @@ std::string readRawHead(const std::string& path, std::size_t bytes)
     return head;
 }
 
+// libarchive's reason, which it does not always give (a gzip stream without data has none).
+std::string reasonOf(archive* reader)
+{
+    const char* reason = archive_error_string(reader);
+    return reason ? reason : "it is not a complete gzip stream";
+}
+
 // Decompresses a gzip file through libarchive's raw format: its first `limit` bytes when
 // `whole` is false (a look at its head), else all of it, refused when it expands beyond `limit`.
 std::string gunzip(const std::string& path, std::size_t limit, bool whole = false)
@@ -71,10 +78,10 @@ std::string gunzip(const std::string& path, std::size_t limit, bool whole = fals
     archive_read_support_filter_gzip(reader.get());
     archive_read_support_format_raw(reader.get());
     if (archive_read_open_filename(reader.get(), path.c_str(), 1 << 16) != ARCHIVE_OK)
-        throw FormatError(path + " cannot be decompressed: " + archive_error_string(reader.get()));
+        throw FormatError(path + " cannot be decompressed: " + reasonOf(reader.get()));
     archive_entry* entry = nullptr;
     if (archive_read_next_header(reader.get(), &entry) != ARCHIVE_OK)
-        throw FormatError(path + " cannot be decompressed: " + archive_error_string(reader.get()));
+        throw FormatError(path + " cannot be decompressed: " + reasonOf(reader.get()));
     std::string text;
     std::size_t used = 0;
     for (;;) {
@@ -90,7 +97,7 @@ std::string gunzip(const std::string& path, std::size_t limit, bool whole = fals
         text.resize(used + want);
         const la_ssize_t got = archive_read_data(reader.get(), text.data() + used, want);
         if (got < 0)
-            throw FormatError(path + " is damaged: " + archive_error_string(reader.get()));
+            throw FormatError(path + " is damaged: " + reasonOf(reader.get()));
         if (got == 0)
             break;
         used += std::size_t(got);

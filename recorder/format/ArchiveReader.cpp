@@ -142,7 +142,8 @@ RunArchive readEntries(const std::string& path, const ReadLimits& limits, const 
     archive_read_support_format_tar(reader.get());
     // Opening already reads the first block, so a cut gzip stream fails here.
     if (archive_read_open_filename(reader.get(), path.c_str(), 256 * 1024) != ARCHIVE_OK)
-        throw fail(std::string("it is damaged or truncated (") + archive_error_string(reader.get()) + ")");
+        throw fail(std::string("it is damaged or truncated (")
+                   + (archive_error_string(reader.get()) ? archive_error_string(reader.get()) : "no reason given") + ")");
 
     std::string topDirectory;
     std::map<std::string, std::string> files;

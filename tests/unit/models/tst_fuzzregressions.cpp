@@ -7,8 +7,10 @@
 #include "FoldedImporter.h"
 #include "FormatError.h"
 #include "PerfScriptParser.h"
+#include "ProfileEncoding.h"
 #include "ProfileImport.h"
 #include "Run.h"
+#include "StackTree.h"
 #include "summary/Comparability.h"
 
 #include <QFile>
@@ -308,6 +310,31 @@ private slots:
         QCOMPARE(formatErrorOf([&] { importProfileRun(path.toStdString()); }),
                  path + QStringLiteral(" decompresses to more than the limit of 256 MiB of text: decompress it (gunzip) and "
                                        "open the text file."));
+    }
+
+    // Found by the fuzz campaign (fuzz_profile_file): a gzip stream libarchive gives no reason
+    // for, and `std::string + nullptr` (SEGV).
+    void gzipThatLibarchiveGivesNoReasonFor()
+    {
+        const QByteArray bytes = corpusFile(QStringLiteral("profile_file/crash-gzip-without-reason.gz"));
+        const QString path = m_dir.filePath(QStringLiteral("no-reason.gz"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(bytes);
+        file.close();
+        const QString error = formatErrorOf([&] { detectProfileFileKind(path.toStdString()); });
+        QCOMPARE(error, path + QStringLiteral(" cannot be decompressed: it is not a complete gzip stream"));
+    }
+
+    // Found by the fuzz campaign (fuzz_profile_tables): sample times 8.8e18 and -1.6e18 ns, whose
+    // difference overflowed 64 bits in the flame graph's duration (UBSan).
+    void profileTimesSpanningMoreThan64Bits()
+    {
+        const QByteArray bytes = corpusFile(QStringLiteral("profile_tables/crash-times-span-beyond-64-bits.bin"));
+        const auto entries = fuzz::parts(std::string_view(bytes.constData(), std::size_t(bytes.size())), 4);
+        const auto profile = runlens::format::decodeProfile(entries[0], entries[1], entries[2], entries[3]);
+        const auto tree = StackTree::build(profile);
+        QVERIFY(tree->durationSeconds() > 1e9);
     }
 
     // A named pipe blocked the profile detector forever; a folder read as "not enough memory".
