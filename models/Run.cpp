@@ -1,6 +1,7 @@
 #include "Run.h"
 
 #include "ProcessesByCommand.h"
+#include "UntrustedJson.h"
 
 #include <QCoreApplication>
 #include <QTimeZone>
@@ -29,6 +30,16 @@ void sortInstances(QStringList& instances)
             return aValue < bValue;
         return a < b;
     });
+}
+
+// The manifest's "run" object, or null: a manifest from another tool may hold anything there.
+const nlohmann::json& runSection(const nlohmann::json& manifest)
+{
+    static const nlohmann::json none;
+    if (!manifest.is_object())
+        return none;
+    const auto run = manifest.find("run");
+    return run != manifest.end() && run->is_object() ? *run : none;
 }
 
 } // namespace
@@ -103,8 +114,7 @@ QString Run::instanceNote(const QString& metricId, const QString& instance) cons
 
 QString Run::name() const
 {
-    const auto& run = m_archive.manifest.value("run", nlohmann::json::object());
-    const std::string name = run.is_object() ? run.value("name", std::string()) : std::string();
+    const std::string name = runlens::format::textField(runSection(m_archive.manifest), "name");
     return QString::fromStdString(name.empty() ? m_archive.runName : name);
 }
 
@@ -113,7 +123,7 @@ QString Run::hostName() const
     const auto host = m_archive.manifest.find("host");
     if (host == m_archive.manifest.end() || !host->is_object())
         return {};
-    return QString::fromStdString(host->value("hostname", std::string()));
+    return QString::fromStdString(runlens::format::textField(*host, "hostname"));
 }
 
 QString Run::source() const
@@ -131,7 +141,7 @@ QStringList Run::importNotes() const
     if (const auto skipped = import->find("skipped"); skipped != import->end() && skipped->is_array()) {
         for (const auto& item : *skipped) {
             if (item.is_object())
-                notes.append(QString::fromStdString(item.value("reason", item.value("file", std::string()))));
+                notes.append(QString::fromStdString(runlens::format::textField(item, "reason", runlens::format::textField(item, "file"))));
         }
     }
     if (const auto remarks = import->find("notes"); remarks != import->end() && remarks->is_array()) {
@@ -145,18 +155,15 @@ QStringList Run::importNotes() const
 
 QString Run::note() const
 {
-    const auto& run = m_archive.manifest.value("run", nlohmann::json::object());
-    return run.is_object() ? QString::fromStdString(run.value("note", std::string())) : QString();
+    return QString::fromStdString(runlens::format::textField(runSection(m_archive.manifest), "note"));
 }
 
 std::map<QString, QString> Run::tags() const
 {
     std::map<QString, QString> result;
-    const auto runInfo = m_archive.manifest.find("run");
-    if (runInfo == m_archive.manifest.end() || !runInfo->is_object())
-        return result;
-    const auto tags = runInfo->find("tags");
-    if (tags == runInfo->end() || !tags->is_object())
+    const nlohmann::json& runInfo = runSection(m_archive.manifest);
+    const auto tags = runInfo.find("tags");
+    if (tags == runInfo.end() || !tags->is_object())
         return result;
     for (const auto& [key, value] : tags->items()) {
         if (value.is_string())
@@ -188,8 +195,9 @@ QDateTime Run::startTime() const
     const auto start = m_archive.manifest.find("start");
     if (start == m_archive.manifest.end() || !start->is_object() || !start->contains("unix_ns"))
         return {};
+    // Nanoseconds since 1970 as a whole number; a float or one beyond 2^63 is not a time.
     const auto& ns = (*start)["unix_ns"];
-    if (!ns.is_number())
+    if (!ns.is_number_integer())
         return {};
     return QDateTime::fromMSecsSinceEpoch(ns.get<qint64>() / 1'000'000, QTimeZone::utc());
 }
@@ -206,8 +214,8 @@ double Run::durationSeconds() const
 
 double Run::intervalSeconds() const
 {
-    const auto interval = m_archive.manifest.find("interval_ns");
-    return interval != m_archive.manifest.end() && interval->is_number() ? interval->get<double>() / 1e9 : 1.0;
+    const double seconds = runlens::format::numberField(m_archive.manifest, "interval_ns", 1e9) / 1e9;
+    return seconds > 0 ? seconds : 1.0;
 }
 
 const runlens::format::MetricDescriptor* Run::metric(const QString& id) const

@@ -113,7 +113,9 @@ int main(int argc, char** argv)
     std::string infoArchive;
     bool infoJson = false;
     CLI::App* infoCommand = app.add_subcommand("info", "Summarise a run archive: manifest, collectors, metrics");
-    infoCommand->add_option("ARCHIVE", infoArchive, "The .tar.gz run archive")->required()->check(CLI::ExistingFile);
+    // No CLI::ExistingFile: the reader says what is wrong with the path in the project's words
+    // ("cannot open X: there is no such file ...", exit 1) instead of CLI11's exit 105.
+    infoCommand->add_option("ARCHIVE", infoArchive, "The .tar.gz run archive")->required();
     infoCommand->add_flag("--json", infoJson, "Print JSON");
 
     std::string packSpool;

@@ -8,6 +8,7 @@
 #include "FoldedImporter.h"
 #include "FormatError.h"
 #include "PerfScriptParser.h"
+#include "UntrustedJson.h"
 
 #include <algorithm>
 #include <ctime>
@@ -186,14 +187,25 @@ void addProfile(const AperfEntries& entries, RunArchive& run, Report& report)
 {
     std::vector<std::string> notRead;
     for (const auto& [name, bytes] : entries.files) {
-        if (name == "collapse.out" || name.ends_with("/collapse.out")) {
-            run.profile = importFolded(bytes);
-            run.profile->info["source"] = "folded";
-            run.profile->info["aperf_file"] = name;
-        } else if ((name == "script.out" || name.ends_with("/script.out")) && !run.profile) {
-            run.profile = runlens::format::readPerfScript(bytes);
-            run.profile->info["aperf_file"] = name;
-        } else if (name.starts_with("perf_profile") || name.starts_with("raw_perf_cpu_profile") || name.ends_with(".svg")
+        // A profile past the import limits costs only the profile, named in the skipped list.
+        try {
+            if (name == "collapse.out" || name.ends_with("/collapse.out")) {
+                run.profile = importFolded(bytes);
+                run.profile->info["source"] = "folded";
+                run.profile->info["aperf_file"] = name;
+                continue;
+            }
+            if ((name == "script.out" || name.ends_with("/script.out")) && !run.profile) {
+                run.profile = runlens::format::readPerfScript(bytes);
+                run.profile->info["aperf_file"] = name;
+                continue;
+            }
+        } catch (const FormatError& error) {
+            run.profile.reset();
+            report.skip(name, name + ": " + error.what());
+            continue;
+        }
+        if (name.starts_with("perf_profile") || name.starts_with("raw_perf_cpu_profile") || name.ends_with(".svg")
                    || name.ends_with(".jfr") || (name.ends_with(".html") && name.find("java") != std::string::npos)) {
             notRead.push_back(name);
         }
@@ -254,7 +266,7 @@ std::optional<MetaData> metadataJson(const AperfEntries& entries, std::string& c
     const auto file = entries.files.find("metadata.json");
     if (file == entries.files.end())
         return std::nullopt;
-    const nlohmann::json json = nlohmann::json::parse(file->second, nullptr, false);
+    const nlohmann::json json = runlens::format::tryParseUntrustedJson(file->second).value_or(nlohmann::json());
     if (!json.is_object()) {
         report.skip("metadata.json", "metadata.json is not a JSON object.");
         return std::nullopt;
@@ -292,7 +304,7 @@ std::optional<MetaData> metadataJson(const AperfEntries& entries, std::string& c
 std::map<std::string, std::string> pmuFormulas(const std::string& configJson)
 {
     std::map<std::string, std::string> formulas;
-    const nlohmann::json json = nlohmann::json::parse(configJson, nullptr, false);
+    const nlohmann::json json = runlens::format::tryParseUntrustedJson(configJson).value_or(nlohmann::json());
     if (!json.is_object() || !json.contains("metrics") || !json["metrics"].is_object())
         return formulas;
     for (const auto& [name, formula] : json["metrics"].items()) {
@@ -305,7 +317,7 @@ std::map<std::string, std::string> pmuFormulas(const std::string& configJson)
 // metadata.json's pmu_counter_mode ("grouped", "ungrouped"), or empty.
 std::string counterModeOf(const std::string& metadataJson)
 {
-    const nlohmann::json json = nlohmann::json::parse(metadataJson, nullptr, false);
+    const nlohmann::json json = runlens::format::tryParseUntrustedJson(metadataJson).value_or(nlohmann::json());
     if (!json.is_object() || !json.contains("pmu_counter_mode") || !json["pmu_counter_mode"].is_string())
         return {};
     return json["pmu_counter_mode"].get<std::string>();

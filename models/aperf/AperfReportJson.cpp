@@ -3,6 +3,7 @@
 #include "AperfPmu.h"
 #include "AperfSeriesBuilder.h"
 #include "FormatError.h"
+#include "UntrustedJson.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,33 +18,6 @@ namespace {
 
 using namespace detail;
 
-// APerf's processed data nests a few levels (runs, metrics, series, values); deeper is hostile,
-// and the JSON parser recurses once per level.
-constexpr int kMaxJsonDepth = 64;
-
-bool nestingWithin(std::string_view text, int maxDepth)
-{
-    int depth = 0;
-    bool inString = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-        } else if (c == '"') {
-            inString = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > maxDepth)
-                return false;
-        } else if (c == ']' || c == '}') {
-            --depth;
-        }
-    }
-    return true;
-}
-
 // The Runlens id and instance of a series of a source, or nullopt to use aperf.<source>.<metric>.
 struct Mapped {
     std::string id;
@@ -52,8 +26,8 @@ struct Mapped {
 
 std::string cpuInstance(const nlohmann::json& series)
 {
-    const std::string name = series.value("series_name", std::string());
-    if (series.value("is_aggregate", false) || name == "Aggregate")
+    const std::string name = runlens::format::textField(series, "series_name");
+    if (runlens::format::flagField(series, "is_aggregate", false) || name == "Aggregate")
         return runlens::format::kAggregateInstance;
     if (name.starts_with("CPU"))
         return "cpu" + name.substr(3);
@@ -114,7 +88,7 @@ void addSource(RunArchive& run, const std::string& source, const nlohmann::json&
                 continue;
             const std::optional<Mapped> known = mapped(source, name, series);
             const std::string id = known ? known->id : sanitisedId("aperf." + source + ".", name);
-            const std::string instance = known ? known->instance : series.value("series_name", std::string());
+            const std::string instance = known ? known->instance : runlens::format::textField(series, "series_name");
             if (table.find(id, instance) >= 0)
                 continue; // a second series of the same name: the first is kept
             std::vector<double> column(table.timestampsNs.size(), kNoValue);
@@ -178,12 +152,8 @@ nlohmann::json reportScriptJson(const std::string& script, const std::string& fi
     // Newer reports follow with "\n\n<name>_findings = ...".
     if (const std::size_t gap = payload.find("\n\n"); gap != std::string_view::npos && payload.find("_findings", gap) != std::string_view::npos)
         payload = payload.substr(0, gap);
-    if (!nestingWithin(payload, kMaxJsonDepth))
-        throw FormatError(fileName + " nests deeper than " + std::to_string(kMaxJsonDepth) + " levels.");
-    nlohmann::json json = nlohmann::json::parse(payload, nullptr, false);
-    if (json.is_discarded())
-        throw FormatError(fileName + " does not hold valid JSON after its `name =`.");
-    return json;
+    // Under the limits of every untrusted JSON (depth, values, size, numbers in range).
+    return runlens::format::parseUntrustedJson(payload, fileName);
 }
 
 std::vector<std::string> reportRunNames(const std::string& runsScript)
@@ -226,7 +196,7 @@ RunArchive importReportRun(const std::map<std::string, std::string>& scripts, co
                 || !processed["runs"].contains(run))
                 continue;
             const nlohmann::json& data = processed["runs"][run];
-            const std::string format = processed.value("data_format", std::string());
+            const std::string format = runlens::format::textField(processed, "data_format");
             if (format == "time_series")
                 addSource(result, name, data, described);
             else if (name == "sysctl")

@@ -1,12 +1,15 @@
 #include "FoldedImporter.h"
 
 #include "FormatError.h"
+#include "InputLimits.h"
 #include "ProfileBuilder.h"
 
 #include <cstring>
 #include <limits>
 
+using runlens::format::FormatError;
 using runlens::format::FrameKind;
+namespace limits = runlens::format::limits;
 using runlens::format::kNoStack;
 
 namespace {
@@ -48,6 +51,9 @@ runlens::format::ProfileTables importFolded(std::string_view text, FoldedStatist
         ++stats.lines;
         if (line.empty() || line[0] == '#')
             continue;
+        if (line.size() > limits::kLineBytes)
+            throw FormatError("line " + std::to_string(stats.lines) + " is longer than the limit of "
+                              + std::to_string(limits::kLineBytes) + " bytes");
         std::string_view frames;
         std::uint64_t count = 0;
         if (!splitLine(line, frames, count)) {
@@ -55,6 +61,7 @@ runlens::format::ProfileTables importFolded(std::string_view text, FoldedStatist
             continue;
         }
         std::uint32_t stack = kNoStack;
+        std::uint32_t depth = 0;
         std::size_t begin = 0;
         while (begin <= frames.size() && !frames.empty()) {
             std::size_t semicolon = frames.find(';', begin);
@@ -71,6 +78,9 @@ runlens::format::ProfileTables importFolded(std::string_view text, FoldedStatist
             } else if (name == "[unknown]") {
                 kind = FrameKind::Unknown;
             }
+            if (++depth > limits::kStackDepth)
+                throw FormatError("line " + std::to_string(stats.lines) + " has a stack deeper than the limit of "
+                                  + std::to_string(limits::kStackDepth) + " frames");
             stack = builder.stack(stack, builder.frame(name, {}, kind));
             begin = semicolon + 1;
             if (semicolon == frames.size())
@@ -78,6 +88,8 @@ runlens::format::ProfileTables importFolded(std::string_view text, FoldedStatist
         }
         // One row per line, whatever its count: the count may be samples or a weight (the summed
         // periods stackcollapse-perf.pl prints, nanoseconds, bytes), so it is both.
+        if (builder.tables().samples.size() >= limits::kImportedSamples)
+            throw FormatError("it has more than the limit of " + std::to_string(limits::kImportedSamples) + " stack lines");
         builder.weightedSample(0, 0, 0, 0, stack, count, count);
     }
     if (statistics)

@@ -20,6 +20,9 @@ struct FoldedStatistics {
     std::size_t unrecognizedLines = 0;
 };
 
+// Throws FormatError, a clause without the file's name (the caller adds it), when the text goes
+// beyond InputLimits.h: a line longer than kLineBytes, a stack deeper than kStackDepth, more than
+// kImportedSamples lines.
 runlens::format::ProfileTables importFolded(std::string_view text, FoldedStatistics* statistics = nullptr);
 
 // Whether the first lines look like folded stacks ("frame;frame count").

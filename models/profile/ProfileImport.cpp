@@ -4,6 +4,7 @@
 #include "ArchiveReader.h"
 #include "FoldedImporter.h"
 #include "FormatError.h"
+#include "InputLimits.h"
 #include "PerfScriptParser.h"
 
 #include <archive.h>
@@ -26,8 +27,24 @@ using runlens::format::looksLikePerfScript;
 
 namespace {
 
-// A profile text larger than this is refused rather than exhausting memory (gzip bombs too).
-constexpr std::size_t kMaximumTextBytes = std::size_t(8) << 30;
+namespace limits = runlens::format::limits;
+
+// A plain file is mapped (the page cache holds it, not our heap); a gzip one is decompressed into
+// memory, so it is held to less: a gzip bomb must end in a sentence, not in std::bad_alloc.
+constexpr std::size_t kMaximumFileBytes = limits::kProfileFileBytes;
+constexpr std::size_t kMaximumDecompressedBytes = limits::kProfileTextBytes;
+
+// Only regular files: opening a named pipe would wait forever for a writer, a folder has no text.
+void requireRegularFile(const std::string& path)
+{
+    struct stat status {};
+    if (::stat(path.c_str(), &status) != 0)
+        throw FormatError(path + " cannot be opened: check that it exists and that you may read it.");
+    if (S_ISDIR(status.st_mode))
+        throw FormatError(path + " is a folder, not a profile file.");
+    if (!S_ISREG(status.st_mode))
+        throw FormatError(path + " is not a regular file (a pipe or a device): save the profile to a file first.");
+}
 
 bool isGzip(const std::string& head)
 {
@@ -36,6 +53,7 @@ bool isGzip(const std::string& head)
 
 std::string readRawHead(const std::string& path, std::size_t bytes)
 {
+    requireRegularFile(path);
     std::ifstream file(path, std::ios::binary);
     if (!file)
         throw FormatError(path + " cannot be opened: check that it exists and that you may read it.");
@@ -45,28 +63,41 @@ std::string readRawHead(const std::string& path, std::size_t bytes)
     return head;
 }
 
-// Decompresses a gzip file (up to `limit` bytes of output) through libarchive's raw format.
-std::string gunzip(const std::string& path, std::size_t limit)
+// libarchive's reason, which it does not always give (a gzip stream without data has none).
+std::string reasonOf(archive* reader)
+{
+    const char* reason = archive_error_string(reader);
+    return reason ? reason : "it is not a complete gzip stream";
+}
+
+// Decompresses a gzip file through libarchive's raw format: its first `limit` bytes when
+// `whole` is false (a look at its head), else all of it, refused when it expands beyond `limit`.
+std::string gunzip(const std::string& path, std::size_t limit, bool whole = false)
 {
     std::unique_ptr<archive, decltype(&archive_read_free)> reader(archive_read_new(), &archive_read_free);
     archive_read_support_filter_gzip(reader.get());
     archive_read_support_format_raw(reader.get());
     if (archive_read_open_filename(reader.get(), path.c_str(), 1 << 16) != ARCHIVE_OK)
-        throw FormatError(path + " cannot be decompressed: " + archive_error_string(reader.get()));
+        throw FormatError(path + " cannot be decompressed: " + reasonOf(reader.get()));
     archive_entry* entry = nullptr;
     if (archive_read_next_header(reader.get(), &entry) != ARCHIVE_OK)
-        throw FormatError(path + " cannot be decompressed: " + archive_error_string(reader.get()));
+        throw FormatError(path + " cannot be decompressed: " + reasonOf(reader.get()));
     std::string text;
     std::size_t used = 0;
     for (;;) {
         const std::size_t chunk = 1 << 20;
         const std::size_t want = std::min(chunk, limit - used);
-        if (want == 0)
+        if (want == 0) {
+            char probe = 0;
+            if (whole && archive_read_data(reader.get(), &probe, 1) > 0)
+                throw FormatError(path + " decompresses to more than the limit of " + std::to_string(limit >> 20)
+                                  + " MiB of text: decompress it (gunzip) and open the text file.");
             break;
+        }
         text.resize(used + want);
         const la_ssize_t got = archive_read_data(reader.get(), text.data() + used, want);
         if (got < 0)
-            throw FormatError(path + " is damaged: " + archive_error_string(reader.get()));
+            throw FormatError(path + " is damaged: " + reasonOf(reader.get()));
         if (got == 0)
             break;
         used += std::size_t(got);
@@ -144,11 +175,16 @@ ProfileText readProfileText(const std::string& path)
 {
     const std::string head = readRawHead(path, 2);
     if (isGzip(head))
-        return ProfileText(gunzip(path, kMaximumTextBytes));
+        return ProfileText(gunzip(path, kMaximumDecompressedBytes, true));
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         throw FormatError(path + " cannot be opened: check that it exists and that you may read it.");
     struct stat status {};
+    if (::fstat(fd, &status) == 0 && S_ISREG(status.st_mode) && std::uint64_t(status.st_size) > kMaximumFileBytes) {
+        ::close(fd);
+        throw FormatError(path + " is larger than the limit of " + std::to_string(kMaximumFileBytes >> 30)
+                          + " GiB of profile text.");
+    }
     if (::fstat(fd, &status) == 0 && S_ISREG(status.st_mode) && status.st_size > 0) {
         // MAP_POPULATE: the pages come from the page cache in one go, not one fault at a time.
         void* mapping = ::mmap(nullptr, std::size_t(status.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
@@ -171,9 +207,10 @@ ProfileText readProfileText(const std::string& path)
         }
         if (got == 0)
             break;
-        if (text.size() + std::size_t(got) > kMaximumTextBytes) {
+        if (text.size() + std::size_t(got) > kMaximumDecompressedBytes) {
             ::close(fd);
-            throw FormatError(path + " is larger than the " + std::to_string(kMaximumTextBytes >> 30) + " GiB Runlens reads.");
+            throw FormatError(path + " is larger than the limit of " + std::to_string(kMaximumDecompressedBytes >> 20)
+                              + " MiB of profile text.");
         }
         text.append(buffer, std::size_t(got));
     }
@@ -189,13 +226,18 @@ runlens::format::RunArchive importProfileRun(const std::string& path)
     runlens::format::RunArchive run;
     run.runName = std::filesystem::path(path).filename().string();
     std::string source;
-    if (looksLikePerfScript(head)) {
-        run.profile = runlens::format::readPerfScript(text);
-        source = "perf script";
-    } else if (looksLikeFolded(head)) {
-        run.profile = importFolded(text);
-        source = "folded stacks";
-    } else {
+    try {
+        if (looksLikePerfScript(head)) {
+            source = "perf script";
+            run.profile = runlens::format::readPerfScript(text);
+        } else if (looksLikeFolded(head)) {
+            source = "folded stacks";
+            run.profile = importFolded(text);
+        }
+    } catch (const FormatError& error) {
+        throw FormatError(path + " cannot be read as " + source + ": " + error.what() + ".");
+    }
+    if (source.empty()) {
         throw FormatError(path + " is neither a run archive, folded stacks nor `perf script` output. "
                                  "Open a .tar.gz recorded by runlens-rec, or the text of `perf script`.");
     }

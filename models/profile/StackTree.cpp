@@ -170,7 +170,10 @@ StackTreePtr StackTree::build(const runlens::format::ProfileTables& profile, con
         else
             withoutStack += value;
     }
-    tree->m_durationSeconds = byTime ? double(end - begin) / 1e9 : (last > first ? double(last - first) / 1e9 : 0.0);
+    // In doubles: a damaged or hostile profile may hold any two 64-bit times, whose difference
+    // does not fit 64 bits.
+    tree->m_durationSeconds = byTime ? (double(end) - double(begin)) / 1e9
+                                     : (last > first ? (double(last) - double(first)) / 1e9 : 0.0);
 
     // Inclusive counts: a parent's id is smaller than its children's.
     std::vector<std::uint64_t> inclusive(count);

@@ -3,7 +3,11 @@
 #include <QCoreApplication>
 #include <QRegularExpression>
 
+#include "UntrustedJson.h"
+
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
 
 namespace {
 
@@ -55,7 +59,8 @@ std::map<QString, QString> kernelConfigOf(const std::string& text)
 
 bool Comparability::load(const QByteArray& json, QString* error)
 {
-    const nlohmann::json document = nlohmann::json::parse(json.constData(), json.constData() + json.size(), nullptr, false);
+    const nlohmann::json document = runlens::format::tryParseUntrustedJson(std::string_view(json.constData(), std::size_t(json.size())))
+                                        .value_or(nlohmann::json());
     const auto fail = [error](const QString& why) {
         if (error)
             *error = QCoreApplication::translate("Comparability", "The comparability rules are not valid: %1.").arg(why);
@@ -66,23 +71,29 @@ bool Comparability::load(const QByteArray& json, QString* error)
     m_keyFacts.clear();
     m_configSections.clear();
     m_volatile.clear();
-    for (const nlohmann::json& fact : document.value("key_facts", nlohmann::json::array())) {
+    const auto listOf = [&document](const char* key) {
+        const auto it = document.find(key);
+        return it != document.end() && it->is_array() ? *it : nlohmann::json::array();
+    };
+    for (const nlohmann::json& fact : listOf("key_facts")) {
         if (!fact.is_object() || !fact.contains("section") || !fact.contains("key") || !fact.contains("label"))
             return fail(QCoreApplication::translate("Comparability", "a key fact needs section, key and label"));
         m_keyFacts.push_back({textOf(fact["section"]), textOf(fact["key"]), textOf(fact["label"])});
     }
-    for (const nlohmann::json& section : document.value("config_sections", nlohmann::json::array()))
+    for (const nlohmann::json& section : listOf("config_sections"))
         m_configSections.append(textOf(section));
     const nlohmann::json volatileFacts = document.value("volatile", nlohmann::json::object());
     if (!volatileFacts.is_object())
         return fail(QCoreApplication::translate("Comparability", "\"volatile\" must map sections to lists of keys"));
     for (auto it = volatileFacts.begin(); it != volatileFacts.end(); ++it) {
         QStringList patterns;
+        if (!it->is_array())
+            return fail(QCoreApplication::translate("Comparability", "\"volatile\" must map sections to lists of keys"));
         for (const nlohmann::json& pattern : *it)
             patterns.append(textOf(pattern));
         m_volatile[QString::fromStdString(it.key())] = patterns;
     }
-    m_listedDifferences = document.value("listed_differences", 5);
+    m_listedDifferences = int(std::min<std::uint64_t>(runlens::format::countField(document, "listed_differences", 5), 1000));
     return true;
 }
 
@@ -102,13 +113,14 @@ Comparability::Facts Comparability::factsOf(const Run& run)
         flatten(copy, QString(), facts[kHost]);
     }
     if (const auto ec2 = manifest.find("ec2"); ec2 != manifest.end() && ec2->is_object()
-        && ec2->value("available", false)) {
+        && runlens::format::flagField(*ec2, "available", false)) {
         flatten(*ec2, QString(), facts[kEc2]);
         facts[kEc2].erase(QStringLiteral("available"));
     }
     const auto& attachments = run.attachments();
     if (const auto sysctl = attachments.find("host/sysctl.json"); sysctl != attachments.end()) {
-        const nlohmann::json values = nlohmann::json::parse(sysctl->second, nullptr, false);
+        // Depth and size bounded: a deep document would make flatten() build keys of every depth.
+        const nlohmann::json values = runlens::format::tryParseUntrustedJson(sysctl->second).value_or(nlohmann::json());
         if (values.is_object())
             flatten(values, QString(), facts[kSysctl]);
     }

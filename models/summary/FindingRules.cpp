@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include "UntrustedJson.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -65,7 +67,8 @@ QString fill(const QString& sentence, const Substitutions& s)
 
 bool FindingRules::load(const QByteArray& json, QString* error)
 {
-    const nlohmann::json document = nlohmann::json::parse(json.constData(), json.constData() + json.size(), nullptr, false);
+    const nlohmann::json document = runlens::format::tryParseUntrustedJson(std::string_view(json.constData(), std::size_t(json.size())))
+                                        .value_or(nlohmann::json());
     const auto fail = [error](const QString& why) {
         if (error)
             *error = QCoreApplication::translate("FindingRules", "The findings rules are not valid: %1.").arg(why);
@@ -162,9 +165,11 @@ bool FindingRules::load(const QByteArray& json, QString* error)
         if (!object.contains("threshold") || !object["threshold"].is_number())
             return fail(QCoreApplication::translate("FindingRules", "rule %1 needs a numeric threshold").arg(where));
         rule.threshold = object["threshold"].get<double>();
+        if (!std::isfinite(rule.threshold))
+            return fail(QCoreApplication::translate("FindingRules", "rule %1 needs a numeric threshold").arg(where));
         rule.ratioTo = text(object, "ratio_to");
         rule.anyInstance = text(object, "instances") == QLatin1String("any");
-        rule.requireSignificant = object.value("significant", true);
+        rule.requireSignificant = runlens::format::flagField(object, "significant", true);
         rules.push_back(std::move(rule));
     }
     m_rules = std::move(rules);

@@ -4,24 +4,27 @@
 #include <QLocale>
 #include <QRegularExpression>
 
+#include "UntrustedJson.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
 
 bool PriceTable::load(const QByteArray& json, QString* error)
 {
-    const nlohmann::json document = nlohmann::json::parse(json.constData(), json.constData() + json.size(), nullptr, false);
+    const nlohmann::json document = runlens::format::tryParseUntrustedJson(std::string_view(json.constData(), std::size_t(json.size())))
+                                        .value_or(nlohmann::json());
     if (!document.is_object() || !document.contains("prices") || !document["prices"].is_object()) {
         if (error)
             *error = QCoreApplication::translate("PriceTable", "The price table is not valid: expected an object with \"prices\".");
         return false;
     }
-    m_date = QString::fromStdString(document.value("date", std::string()));
-    m_region = QString::fromStdString(document.value("region", std::string()));
-    m_currency = QString::fromStdString(document.value("currency", std::string("USD")));
+    m_date = QString::fromStdString(runlens::format::textField(document, "date"));
+    m_region = QString::fromStdString(runlens::format::textField(document, "region"));
+    m_currency = QString::fromStdString(runlens::format::textField(document, "currency", "USD"));
     m_prices.clear();
     for (auto it = document["prices"].begin(); it != document["prices"].end(); ++it) {
-        if (it->is_number())
+        if (it->is_number() && std::isfinite(it->get<double>()))
             m_prices[QString::fromStdString(it.key())] = it->get<double>();
     }
     return true;

@@ -1,5 +1,7 @@
 #include "ProcFile.h"
 
+#include "InputLimits.h"
+
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -95,6 +97,14 @@ std::string_view ProcFile::read()
             filled += std::size_t(n);
             if (filled == m_buffer.size())
                 break; // full: the file may be larger, grow and read again from the start
+        }
+        // A text that goes on and on (a device, a sysfs file gone wrong, a fixture tree's file
+        // that is not what it claims) ends in an error, not in all the memory there is.
+        if (m_buffer.size() >= format::limits::kSmallFileBytes) {
+            m_errno = EFBIG;
+            m_error = m_path + " is larger than the limit of " + std::to_string(format::limits::kSmallFileBytes >> 20)
+                    + " MiB for a /proc or /sys file";
+            return {};
         }
         m_buffer.resize(m_buffer.size() * 2);
     }

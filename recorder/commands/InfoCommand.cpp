@@ -1,6 +1,7 @@
 #include "ArchiveReader.h"
 #include "Commands.h"
 #include "FormatError.h"
+#include "UntrustedJson.h"
 
 #include <cmath>
 #include <cstdio>
@@ -23,18 +24,35 @@ nlohmann::json profileSummary(const format::ProfileTables& profile)
     for (const auto& frame : profile.frames)
         kernelFrames += frame.kind == format::FrameKind::Kernel ? 1 : 0;
     return {{"samples", profile.samples.size()},
-            {"lost_samples", profile.info.value("lost_samples", 0)},
+            {"lost_samples", format::countField(profile.info, "lost_samples", 0)},
             {"stacks", profile.stacks.size()},
             {"frames", profile.frames.size()},
             {"kernel_frames", kernelFrames},
             {"tasks", profile.tasks.size()},
-            {"kernel_symbols", profile.info.value("kernel_symbols", false)},
+            {"kernel_symbols", format::flagField(profile.info, "kernel_symbols", false)},
             {"info", profile.info}};
 }
+
+int printInfo(const std::string& archivePath, bool asJson);
 
 } // namespace
 
 int runInfo(const std::string& archivePath, bool asJson)
+{
+    try {
+        return printInfo(archivePath, asJson);
+    } catch (const nlohmann::json::exception& error) {
+        // The manifest is the archive's own business: a field of another type than the format
+        // says is reported like any other defect of the file, never an abort.
+        std::fprintf(stderr, "runlens-rec: %s is not a usable run archive: its manifest holds a value of another type than expected (%s)\n",
+                     archivePath.c_str(), error.what());
+        return 1;
+    }
+}
+
+namespace {
+
+int printInfo(const std::string& archivePath, bool asJson)
 {
     format::RunArchive run;
     try {
@@ -62,28 +80,37 @@ int runInfo(const std::string& archivePath, bool asJson)
                 text(m, "/recorder/version"_json_pointer).c_str());
     std::printf("host           %s\n", text(m, "/host/hostname"_json_pointer).c_str());
     std::printf("started        %s\n", text(m, "/start/utc"_json_pointer).c_str());
-    const double interval = m.value("interval_ns", 0.0) / 1e9;
-    const double elapsed = m.contains("/end/elapsed_ns"_json_pointer) ? m["/end/elapsed_ns"_json_pointer].get<double>() / 1e9 : NAN;
+    // Typed look-ups throughout: a field of another type prints as missing, it does not abort.
+    const nlohmann::json none;
+    const auto section = [&m, &none](const char* key) -> const nlohmann::json& {
+        const auto it = m.is_object() ? m.find(key) : m.end();
+        return it != m.end() && it->is_object() ? *it : none;
+    };
+    const double interval = format::numberField(m, "interval_ns", 0.0) / 1e9;
+    const double elapsed = format::numberField(section("end"), "elapsed_ns", NAN) / 1e9;
     std::printf("interval       %.3g s\n", interval);
     std::printf("duration       %.1f s, %s samples\n", elapsed, text(m, "/end/samples"_json_pointer).c_str());
     std::printf("ended          %s%s%s\n", text(m, "/end/reason"_json_pointer).c_str(),
                 text(m, "/end/message"_json_pointer).empty() || text(m, "/end/message"_json_pointer) == "-" ? "" : ": ",
                 text(m, "/end/message"_json_pointer) == "-" ? "" : text(m, "/end/message"_json_pointer).c_str());
-    if (m.contains("/recorder_cost/cpu_seconds"_json_pointer))
-        std::printf("recorder cost  %.3f s CPU, %.1f MB peak memory\n", m["/recorder_cost/cpu_seconds"_json_pointer].get<double>(),
-                    m.value("/recorder_cost/max_rss_bytes"_json_pointer, 0.0) / 1e6);
+    if (const nlohmann::json& cost = section("recorder_cost"); cost.contains("cpu_seconds"))
+        std::printf("recorder cost  %.3f s CPU, %.1f MB peak memory\n", format::numberField(cost, "cpu_seconds", NAN),
+                    format::numberField(cost, "max_rss_bytes", 0.0) / 1e6);
     std::printf("\ncollectors\n");
-    for (const auto& collector : m.value("collectors", nlohmann::json::array())) {
-        std::printf("  %-10s %-12s %s\n", collector.value("name", "?").c_str(), collector.value("status", "?").c_str(),
-                    collector.value("reason", "").c_str());
+    const auto collectorsIt = m.is_object() ? m.find("collectors") : m.end();
+    const nlohmann::json collectors = collectorsIt != m.end() && collectorsIt->is_array() ? *collectorsIt : nlohmann::json::array();
+    for (const auto& collector : collectors) {
+        std::printf("  %-10s %-12s %s\n", format::textField(collector, "name", "?").c_str(),
+                    format::textField(collector, "status", "?").c_str(), format::textField(collector, "reason").c_str());
     }
-    for (const auto& collector : m.value("collectors", nlohmann::json::array())) {
-        const nlohmann::json details = collector.value("details", nlohmann::json::object());
-        if (collector.value("name", "") != "pmu" || !details.contains("event_set"))
+    for (const auto& collector : collectors) {
+        const auto detailsIt = collector.is_object() ? collector.find("details") : collector.end();
+        const nlohmann::json details = detailsIt != collector.end() && detailsIt->is_object() ? *detailsIt : nlohmann::json::object();
+        if (format::textField(collector, "name") != "pmu" || !details.contains("event_set"))
             continue;
-        std::printf("\npmu event set  %s\n", details.value("event_set", "").c_str());
-        if (details.value("hardware_counters", "") == "missing")
-            std::printf("  hardware     missing: %s\n", details.value("hardware_missing_reason", "").c_str());
+        std::printf("\npmu event set  %s\n", format::textField(details, "event_set").c_str());
+        if (format::textField(details, "hardware_counters") == "missing")
+            std::printf("  hardware     missing: %s\n", format::textField(details, "hardware_missing_reason").c_str());
     }
     std::printf("\nmetric groups\n");
     for (const auto& table : run.series)
@@ -99,11 +126,11 @@ int runInfo(const std::string& archivePath, bool asJson)
         std::printf("  kernel       %s\n", profile["kernel_symbols"] == true ? "symbols from kallsyms"
                                            : ("no symbols: " + text(run.profile->info, "/kernel_symbols_reason"_json_pointer)).c_str());
         if (run.profile->info.contains("sampler_cpu_seconds"))
-            std::printf("  cost         %.3f s of sampler CPU\n", run.profile->info.value("sampler_cpu_seconds", 0.0));
+            std::printf("  cost         %.3f s of sampler CPU\n", format::numberField(run.profile->info, "sampler_cpu_seconds", NAN));
     } else {
-        for (const auto& collector : m.value("collectors", nlohmann::json::array())) {
-            if (collector.value("name", "") == "profile" && collector.value("status", "") != "ok")
-                std::printf("\nprofile        none: %s\n", collector.value("reason", "").c_str());
+        for (const auto& collector : collectors) {
+            if (format::textField(collector, "name") == "profile" && format::textField(collector, "status") != "ok")
+                std::printf("\nprofile        none: %s\n", format::textField(collector, "reason").c_str());
         }
     }
     std::printf("\n%zu metrics\n", run.metrics.size());
@@ -112,5 +139,7 @@ int runInfo(const std::string& archivePath, bool asJson)
                     metric.title.c_str());
     return 0;
 }
+
+} // namespace
 
 } // namespace runlens::recorder

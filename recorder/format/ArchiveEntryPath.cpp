@@ -4,6 +4,8 @@
 
 #include <archive_entry.h>
 
+#include <vector>
+
 namespace runlens::format {
 
 std::string_view archiveEntryKind(mode_t type)
@@ -30,7 +32,10 @@ std::string checkArchiveEntryPath(const std::string& path, const ReadLimits& lim
     std::string normalised = path;
     while (normalised.starts_with("./"))
         normalised.erase(0, 2);
-    int depth = 0;
+    // The components that name something: "ok/./manifest.json" and "ok//manifest.json" are
+    // ok/manifest.json, as `tar x` would extract them (over the real one: the duplicate check
+    // after this must see the same name).
+    std::vector<std::string_view> components;
     std::size_t start = 0;
     while (start <= normalised.size()) {
         std::size_t end = normalised.find('/', start);
@@ -39,21 +44,21 @@ std::string checkArchiveEntryPath(const std::string& path, const ReadLimits& lim
         const std::string_view component(normalised.data() + start, end - start);
         if (component == "..")
             throw FormatError("it contains the path " + path + ", which points outside the archive (\"..\")");
-        if (!component.empty())
-            ++depth;
+        if (!component.empty() && component != ".")
+            components.push_back(component);
         start = end + 1;
     }
-    if (depth > 16)
+    if (components.size() > 16)
         throw FormatError("it contains the path " + path + ", nested deeper than 16 directories");
-    const auto slash = normalised.find('/');
-    if (slash == std::string::npos || slash == 0) {
-        relative.clear();
-        return normalised;
+    relative.clear();
+    if (components.empty())
+        return {};
+    for (std::size_t i = 1; i < components.size(); ++i) {
+        if (i > 1)
+            relative += '/';
+        relative += components[i];
     }
-    relative = normalised.substr(slash + 1);
-    while (!relative.empty() && relative.back() == '/')
-        relative.pop_back();
-    return normalised.substr(0, slash);
+    return std::string(components.front());
 }
 
 } // namespace runlens::format

@@ -5,6 +5,7 @@
 #include "FormatError.h"
 #include "FormatVersion.h"
 #include "ProfileEncoding.h"
+#include "UntrustedJson.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -27,11 +28,7 @@ struct ArchiveDeleter {
 
 nlohmann::json parseJson(const std::string& name, const std::string& text)
 {
-    try {
-        return nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& error) {
-        throw FormatError(name + " is not valid JSON (at byte " + std::to_string(error.byte) + ")");
-    }
+    return parseUntrustedJson(text, name);
 }
 
 SeriesTable readGroup(const std::string& indexPath, const nlohmann::json& index,
@@ -42,10 +39,16 @@ SeriesTable readGroup(const std::string& indexPath, const nlohmann::json& index,
         || !index["columns"].is_array() || !index.contains("blocks") || !index["blocks"].is_array())
         throw FormatError(indexPath + " does not describe a metric group (group, columns, blocks)");
     table.group = index["group"].get<std::string>();
+    if (index["columns"].size() > limits::kColumnsPerGroup)
+        throw FormatError(indexPath + " lists " + std::to_string(index["columns"].size())
+                          + " columns, more than the limit of " + std::to_string(limits::kColumnsPerGroup));
     for (const auto& column : index["columns"]) {
         if (!column.is_object() || !column.contains("metric") || !column["metric"].is_string())
             throw FormatError(indexPath + " lists a column without a metric id");
-        table.keys.push_back({column["metric"].get<std::string>(), column.value("instance", std::string())});
+        if (column.contains("instance") && !column["instance"].is_string())
+            throw FormatError(indexPath + " lists a column of " + column["metric"].get<std::string>()
+                              + " whose instance is not text");
+        table.keys.push_back({column["metric"].get<std::string>(), textField(column, "instance")});
     }
     table.columns.resize(table.keys.size());
 
@@ -58,17 +61,18 @@ SeriesTable readGroup(const std::string& indexPath, const nlohmann::json& index,
             throw FormatError(indexPath + " refers to " + file + ", which is not in the archive");
         DecodedBlock block;
         try {
-            block = decodeBlock(it->second);
+            block = decodeBlock(it->second, table.keys.size());
         } catch (const FormatError& error) {
             throw FormatError(file + ": " + error.what());
         }
         files.erase(it); // the bytes are decoded; free them now to keep the peak low
-        if (block.columns.size() > table.keys.size())
-            throw FormatError(file + " has " + std::to_string(block.columns.size()) + " columns but " + indexPath
-                              + " names only " + std::to_string(table.keys.size()));
         if (blockEntry.contains("rows") && blockEntry["rows"] != block.timestampsNs.size())
             throw FormatError(file + " holds " + std::to_string(block.timestampsNs.size()) + " rows, but " + indexPath
                               + " says " + blockEntry["rows"].dump());
+        // A block without rows adds nothing; skipping it keeps the work proportional to the bytes
+        // (a million columns times 20,000 empty blocks would otherwise cost minutes).
+        if (block.timestampsNs.empty())
+            continue;
         const std::size_t rowsBefore = table.timestampsNs.size();
         for (std::size_t row = 0; row < block.timestampsNs.size(); ++row) {
             const std::int64_t t = block.timestampsNs[row];
@@ -76,22 +80,22 @@ SeriesTable readGroup(const std::string& indexPath, const nlohmann::json& index,
                 throw FormatError(file + ": timestamps go backwards at row " + std::to_string(row));
             table.timestampsNs.push_back(t);
         }
-        for (std::size_t c = 0; c < table.keys.size(); ++c) {
+        // Only the block's own columns: the work stays proportional to its bytes. Columns that
+        // appeared after this block was written were not sampled yet; they are padded with NaN
+        // when their first block comes, or at the end.
+        for (std::size_t c = 0; c < block.columns.size(); ++c) {
             std::vector<double>& column = table.columns[c];
             column.resize(rowsBefore, std::nan(""));
-            if (c < block.columns.size()) {
-                for (double value : block.columns[c]) {
-                    if (std::isinf(value))
-                        throw FormatError(file + ": column " + table.keys[c].metric + " [" + table.keys[c].instance
-                                          + "] holds an infinite value");
-                }
-                column.insert(column.end(), block.columns[c].begin(), block.columns[c].end());
-            } else {
-                // Columns that appeared after this block was written were not sampled yet.
-                column.resize(table.timestampsNs.size(), std::nan(""));
+            for (double value : block.columns[c]) {
+                if (std::isinf(value))
+                    throw FormatError(file + ": column " + table.keys[c].metric + " [" + table.keys[c].instance
+                                      + "] holds an infinite value");
             }
+            column.insert(column.end(), block.columns[c].begin(), block.columns[c].end());
         }
     }
+    for (std::vector<double>& column : table.columns)
+        column.resize(table.timestampsNs.size(), std::nan(""));
     return table;
 }
 
@@ -108,18 +112,27 @@ bool startsWithGzipMagic(const std::string& path)
 
 } // namespace
 
-RunArchive readRunArchive(const std::string& path, const ReadLimits& limits, const ReadProgress& progress)
+namespace {
+
+RunArchive readEntries(const std::string& path, const ReadLimits& limits, const ReadProgress& progress)
 {
     const auto fail = [&path](const std::string& why) { return FormatError(path + " is not a usable run archive: " + why); };
 
     struct stat info {};
-    if (::stat(path.c_str(), &info) != 0)
+    if (::stat(path.c_str(), &info) != 0) {
+        if (errno == ENOENT)
+            throw FormatError("cannot open " + path + ": there is no such file (check its name and folder)");
         throw FormatError("cannot open " + path + ": " + std::strerror(errno));
+    }
     if (!S_ISREG(info.st_mode))
         throw FormatError(path + " is not a file");
     if (std::uint64_t(info.st_size) > limits.maxArchiveBytes)
         throw fail("it is larger than " + std::to_string(limits.maxArchiveBytes >> 20) + " MiB");
 
+    if (std::FILE* file = std::fopen(path.c_str(), "rbe"))
+        std::fclose(file);
+    else
+        throw FormatError("cannot read " + path + ": " + std::strerror(errno));
     if (!startsWithGzipMagic(path))
         throw fail("it is not a gzip-compressed tar file");
 
@@ -129,7 +142,8 @@ RunArchive readRunArchive(const std::string& path, const ReadLimits& limits, con
     archive_read_support_format_tar(reader.get());
     // Opening already reads the first block, so a cut gzip stream fails here.
     if (archive_read_open_filename(reader.get(), path.c_str(), 256 * 1024) != ARCHIVE_OK)
-        throw fail(std::string("it is damaged or truncated (") + archive_error_string(reader.get()) + ")");
+        throw fail(std::string("it is damaged or truncated (")
+                   + (archive_error_string(reader.get()) ? archive_error_string(reader.get()) : "no reason given") + ")");
 
     std::string topDirectory;
     std::map<std::string, std::string> files;
@@ -281,6 +295,20 @@ RunArchive readRunArchive(const std::string& path, const ReadLimits& limits, con
             run.attachments.emplace(name, std::move(content));
     }
     return run;
+}
+
+} // namespace
+
+RunArchive readRunArchive(const std::string& path, const ReadLimits& limits, const ReadProgress& progress)
+{
+    try {
+        return readEntries(path, limits, progress);
+    } catch (const nlohmann::json::exception& error) {
+        // The last line of defence: every field read above is checked for its type first, so this
+        // is a check missed, turned into the file's error rather than an abort.
+        throw FormatError(path + " is not a usable run archive: a JSON entry holds a value of another type than expected ("
+                          + error.what() + ")");
+    }
 }
 
 } // namespace runlens::format

@@ -3,6 +3,7 @@
 // compression ratio on the bytes actually read, not on what headers claim.
 #pragma once
 
+#include "InputLimits.h"
 #include "RunArchive.h"
 
 #include <cstdint>
@@ -11,14 +12,15 @@
 
 namespace runlens::format {
 
+// The defaults are the policy of InputLimits.h; tests pass smaller ones.
 struct ReadLimits {
-    std::uint64_t maxArchiveBytes = 4ull << 30;      // the compressed file
-    std::uint64_t maxEntries = 100000;
-    std::uint64_t maxEntryBytes = 2ull << 30;
-    std::uint64_t maxJsonBytes = 64ull << 20;
-    std::uint64_t maxTotalBytes = 16ull << 30;       // everything uncompressed
-    std::uint64_t maxCompressionRatio = 200;         // uncompressed / compressed, beyond a small floor
-    std::size_t maxPathLength = 1024;
+    std::uint64_t maxArchiveBytes = limits::kArchiveBytes;   // the compressed file
+    std::uint64_t maxEntries = limits::kArchiveEntries;
+    std::uint64_t maxEntryBytes = limits::kEntryBytes;
+    std::uint64_t maxJsonBytes = limits::kJsonBytes;
+    std::uint64_t maxTotalBytes = limits::kTotalUnpackedBytes; // everything uncompressed
+    std::uint64_t maxCompressionRatio = limits::kCompressionRatio; // uncompressed / compressed, beyond a small floor
+    std::size_t maxPathLength = limits::kPathLength;
 };
 
 // Called now and then with the compressed bytes consumed so far and the file's size; returning

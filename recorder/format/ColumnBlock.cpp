@@ -2,6 +2,7 @@
 
 #include "FormatError.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -79,7 +80,7 @@ void encodeBlock(std::span<const std::int64_t> timestampsNs, std::span<const std
     }
 }
 
-DecodedBlock decodeBlock(std::string_view bytes)
+DecodedBlock decodeBlock(std::string_view bytes, std::uint64_t maxColumns)
 {
     if (bytes.size() < kBlockHeaderSize || std::memcmp(bytes.data(), kBlockMagic, sizeof kBlockMagic) != 0)
         throw FormatError("a series block does not start with the block header");
@@ -88,6 +89,12 @@ DecodedBlock decodeBlock(std::string_view bytes)
     const std::uint32_t encoding = readU32(bytes.data() + 16);
     if (encoding != kEncodingF64BytePlanes)
         throw FormatError("a series block uses the unknown encoding " + std::to_string(encoding));
+    // Before any size is computed from them: with at most 2^18 columns, rows x 8 x (columns + 1)
+    // stays below 2^53 and cannot wrap (2^32 - 1 columns of 0 rows once wrapped to 32 bytes).
+    maxColumns = std::min<std::uint64_t>(maxColumns, limits::kColumnsPerGroup);
+    if (columns > maxColumns)
+        throw FormatError("a series block declares " + std::to_string(columns) + " columns, more than the "
+                          + std::to_string(maxColumns) + " its index names");
     // Checked in 64 bits before allocating: a hostile header cannot make us reserve gigabytes.
     const std::uint64_t expected = kBlockHeaderSize + std::uint64_t(rows) * 8 * (std::uint64_t(columns) + 1);
     if (expected != bytes.size())

@@ -8,6 +8,8 @@
 // encoding is lossless and costs one pass of byte copies to write and to read.
 #pragma once
 
+#include "InputLimits.h"
+
 #include <cstdint>
 #include <span>
 #include <string>
@@ -30,8 +32,9 @@ struct DecodedBlock {
 };
 
 // Throws FormatError when the bytes are not a well-formed block (sizes are checked against the
-// data actually present before anything is allocated).
-DecodedBlock decodeBlock(std::string_view bytes);
+// data actually present before anything is allocated) or hold more than maxColumns columns
+// (what the group's index names; at most limits::kColumnsPerGroup).
+DecodedBlock decodeBlock(std::string_view bytes, std::uint64_t maxColumns = limits::kColumnsPerGroup);
 
 // Number of bytes encodeBlock produces, so that a tar header can be written before the data.
 std::size_t encodedBlockSize(std::size_t rows, std::size_t columns);

@@ -1,6 +1,9 @@
 #include "PerfScriptParser.h"
 
+#include "FormatError.h"
+
 #include <cstdlib>
+#include <limits>
 #include <cstring>
 
 namespace runlens::format {
@@ -123,7 +126,10 @@ struct HeaderLine {
         timeNs = 0;
         std::size_t k = j;
         std::int64_t seconds = 0;
-        while (k < n && isDigit(line[k]) && seconds < 1'000'000'000'000)
+        // At most 9,223,372,029 s, so that the nanoseconds fit 63 bits (perf's clocks count seconds
+        // since boot); a longer number stops here and is no time.
+        constexpr std::int64_t kDigitLimit = std::numeric_limits<std::int64_t>::max() / 1'000'000'000 / 10;
+        while (k < n && isDigit(line[k]) && seconds < kDigitLimit)
             seconds = seconds * 10 + (line[k++] - '0');
         if (k == j || k >= n || line[k] != '.')
             return;
@@ -265,9 +271,10 @@ FrameKind frameKindOfModule(std::string_view module)
     return FrameKind::User;
 }
 
-PerfScriptParser::PerfScriptParser(ProfileBuilder& builder, std::int64_t zeroNs)
+PerfScriptParser::PerfScriptParser(ProfileBuilder& builder, std::int64_t zeroNs, const PerfScriptLimits& limits)
     : m_builder(builder)
     , m_zeroNs(zeroNs)
+    , m_limits(limits)
 {
 }
 
@@ -407,6 +414,8 @@ void PerfScriptParser::endSample()
     }
     for (; it != m_leafFirst.rend(); ++it)
         stack = extend(stack, *it);
+    if (m_statistics.samples >= m_limits.maxSamples)
+        throw FormatError("it has more than the limit of " + std::to_string(m_limits.maxSamples) + " samples");
     m_builder.task(m_tid, m_pid, m_command);
     m_builder.weightedSample(m_timeNs - m_zeroNs, m_cpu, m_pid, m_tid, stack, 1, m_period);
     ++m_statistics.samples;
@@ -415,6 +424,9 @@ void PerfScriptParser::endSample()
 void PerfScriptParser::addLine(std::string_view line)
 {
     ++m_statistics.lines;
+    if (line.size() > m_limits.maxLineBytes)
+        throw FormatError("line " + std::to_string(m_statistics.lines) + " is longer than the limit of "
+                          + std::to_string(m_limits.maxLineBytes) + " bytes");
     if (!line.empty() && line[0] == '#')
         return;
     if (line.empty()) {
@@ -456,6 +468,9 @@ void PerfScriptParser::frameLine(std::string_view line)
 {
     // Most frame lines were seen before, byte for byte (the same call site): one lookup.
     const std::uint64_t lineHash = StringTable::hash(line);
+    if (m_inSample && m_leafFirst.size() >= m_limits.maxStackDepth)
+        throw FormatError("line " + std::to_string(m_statistics.lines) + " makes a stack deeper than the limit of "
+                          + std::to_string(m_limits.maxStackDepth) + " frames");
     if (const std::uint32_t* cached = m_chainByLine.find(line, lineHash)) {
         if (m_inSample)
             m_leafFirst.push_back(*cached);

@@ -23,6 +23,7 @@
 // frame lines of a sample after its first one as one block of text (see Block).
 #pragma once
 
+#include "InputLimits.h"
 #include "InternTables.h"
 #include "ProfileBuilder.h"
 
@@ -44,13 +45,22 @@ struct PerfScriptStatistics {
     std::string otherEvent;              // the first other event met: what the script's warning names
 };
 
+// Beyond these, parse(), read() and addLine() throw FormatError with a clause naming the limit
+// (the caller adds the file's name). An import is held to InputLimits.h; the recorder reading its
+// own perf's output passes larger ones.
+struct PerfScriptLimits {
+    std::uint64_t maxSamples = limits::kImportedSamples;
+    std::uint32_t maxStackDepth = limits::kStackDepth;
+    std::size_t maxLineBytes = limits::kLineBytes;
+};
+
 class PerfScriptParser
 {
 public:
     // Sample times are perf's timestamps (seconds of the clock perf recorded with) minus zeroNs.
     // The builder should keep commands per sample (ProfileBuilder::Commands::PerSample) for
     // folded output to match the script's.
-    explicit PerfScriptParser(ProfileBuilder& builder, std::int64_t zeroNs = 0);
+    explicit PerfScriptParser(ProfileBuilder& builder, std::int64_t zeroNs = 0, const PerfScriptLimits& limits = {});
 
     // Whole lines; a last line without '\n' is a line too.
     void parse(std::string_view text);
@@ -84,6 +94,7 @@ private:
 
     ProfileBuilder& m_builder;
     std::int64_t m_zeroNs;
+    PerfScriptLimits m_limits;
     PerfScriptStatistics m_statistics;
 
     std::vector<Chain> m_chains;

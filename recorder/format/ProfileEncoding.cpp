@@ -2,6 +2,7 @@
 
 #include "ArchiveWriter.h"
 #include "FormatError.h"
+#include "UntrustedJson.h"
 
 #include <cstring>
 #include <vector>
@@ -249,6 +250,10 @@ void validateProfile(const ProfileTables& profile, const std::string& where, con
             throw fail("has sample " + std::to_string(row) + " pointing to task " + std::to_string(samples.task[row]) + " of "
                        + std::to_string(profile.tasks.size()));
     }
+    // Depths fit 16 bits: the limit is 4096 (and a million-frame chain would make every sample's
+    // folded line megabytes long).
+    static_assert(format::limits::kStackDepth < 0xffff);
+    std::vector<std::uint16_t> depth(profile.stacks.size());
     for (std::size_t id = 0; id < profile.stacks.size(); ++id) {
         const ProfileStack& stack = profile.stacks[id];
         // Parents before children: walking up always terminates, and a reader can build the tree
@@ -256,6 +261,9 @@ void validateProfile(const ProfileTables& profile, const std::string& where, con
         if (stack.parent != kNoStack && stack.parent >= id)
             throw fail("has stack " + std::to_string(id) + " whose parent " + std::to_string(stack.parent)
                        + " is not an earlier stack");
+        depth[id] = std::uint16_t(stack.parent == kNoStack ? 1 : depth[stack.parent] + 1);
+        if (depth[id] > format::limits::kStackDepth)
+            throw fail("has a stack deeper than the limit of " + std::to_string(format::limits::kStackDepth) + " frames");
         if (stack.frame >= profile.frames.size())
             throw fail("has stack " + std::to_string(id) + " pointing to frame " + std::to_string(stack.frame) + " of "
                        + std::to_string(profile.frames.size()));
@@ -275,13 +283,10 @@ ProfileTables decodeProfile(std::string_view indexText, std::string_view stacksB
                             std::string_view sampleColumnsBytes, const ProfileLimits& limits)
 {
     const std::string indexName = paths::kProfileIndex;
-    nlohmann::json index;
-    try {
-        index = nlohmann::json::parse(indexText);
-    } catch (const nlohmann::json::parse_error& error) {
-        throw FormatError(indexName + " is not valid JSON (at byte " + std::to_string(error.byte) + ")");
-    }
-    if (!index.is_object() || index.value("encoding", std::string()) != kEncoding)
+    JsonLimits jsonLimits;
+    jsonLimits.maxValues = format::limits::kProfileIndexJsonValues;
+    const nlohmann::json index = parseUntrustedJson(indexText, indexName, jsonLimits);
+    if (!index.is_object() || textField(index, "encoding") != kEncoding)
         throw FormatError(indexName + " does not describe a profile in the encoding " + kEncoding);
     ProfileTables profile;
     if (index.contains("info"))

@@ -12,6 +12,7 @@
 //                          "columns": [[name, bytes per value]]}: count (u64), period (u64), task (u32)
 #pragma once
 
+#include "InputLimits.h"
 #include "ProfileTables.h"
 
 #include <cstdint>
@@ -31,12 +32,13 @@ inline constexpr const char* kProfileSampleColumns = "profile/sample_columns.bin
 
 // What a reader accepts before it calls a profile hostile. Generous for a long run on a large
 // host (49 Hz x 192 CPUs x 8 hours is 271 million samples), small enough to stop garbage early.
+// The defaults are the policy of InputLimits.h; tests pass smaller ones.
 struct ProfileLimits {
-    std::uint64_t maxFrames = 16u << 20;
-    std::uint64_t maxStacks = 64u << 20;
-    std::uint64_t maxTasks = 4u << 20;
-    std::uint64_t maxSamples = 1ull << 30;
-    std::size_t maxTextBytes = 4096; // one symbol, module or command
+    std::uint64_t maxFrames = limits::kFrames;
+    std::uint64_t maxStacks = limits::kStacks;
+    std::uint64_t maxTasks = limits::kTasks;
+    std::uint64_t maxSamples = limits::kSamples;
+    std::size_t maxTextBytes = limits::kNameBytes; // one symbol, module or command
 };
 
 std::string_view toString(FrameKind kind);

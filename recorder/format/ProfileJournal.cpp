@@ -1,4 +1,5 @@
 #include "ProfileJournal.h"
+#include "UntrustedJson.h"
 
 #include "FormatError.h"
 #include "JournalBytes.h"
@@ -263,11 +264,10 @@ ProfileJournalContents readProfileJournal(const std::string& path)
                 periods.push_back(period);
             }
         } else {
-            try {
-                profile.info = nlohmann::json::parse(payload);
-            } catch (const nlohmann::json::parse_error&) {
+            std::optional<nlohmann::json> info = tryParseUntrustedJson(payload);
+            if (!info)
                 throw damaged("info");
-            }
+            profile.info = std::move(*info);
         }
     }
     // A torn batch can leave the last samples without their periods record.

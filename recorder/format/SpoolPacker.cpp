@@ -1,4 +1,5 @@
 #include "SpoolPacker.h"
+#include "UntrustedJson.h"
 
 #include "ArchiveWriter.h"
 #include "ColumnBlock.h"
@@ -115,13 +116,11 @@ PackResult packSpool(const std::string& spoolDirectory, const std::string& archi
     if (!fs::is_regular_file(manifestPath, error))
         throw FormatError(spoolDirectory + " is not a Runlens recording (it has no " + spool::kManifest + ")");
 
-    nlohmann::json manifest;
-    try {
-        manifest = nlohmann::json::parse(readFile(manifestPath));
-    } catch (const nlohmann::json::parse_error&) {
+    std::optional<nlohmann::json> parsed = tryParseUntrustedJson(readFile(manifestPath));
+    if (!parsed)
         throw FormatError(manifestPath.string() + " is damaged (not valid JSON)");
-    }
-    const std::string runName = manifest.value("/run/name"_json_pointer, std::string());
+    nlohmann::json manifest = std::move(*parsed);
+    const std::string runName = textField(manifest.is_object() ? manifest.value("run", nlohmann::json()) : nlohmann::json(), "name");
     if (runName.empty())
         throw FormatError(manifestPath.string() + " has no run name");
 

@@ -213,7 +213,10 @@ void PerfRecordBackend::stopAndImport(format::ProfileBuilder& builder, std::int6
     if (script < 0)
         throw std::runtime_error(std::string("cannot run perf script: ") + std::strerror(errno));
     std::FILE* input = ::fdopen(output, "r");
-    format::PerfScriptParser importer(builder, zeroNs);
+    // Our own perf's output of a long recording: the samples of a recorded profile, not of an import.
+    format::PerfScriptLimits ownOutput;
+    ownOutput.maxSamples = format::limits::kSamples;
+    format::PerfScriptParser importer(builder, zeroNs, ownOutput);
     if (input) {
         importer.read(input);
         std::fclose(input);

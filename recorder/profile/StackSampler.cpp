@@ -1,6 +1,7 @@
 #include "StackSampler.h"
 
 #include "CpuList.h"
+#include "InputLimits.h"
 #include "OpenFailure.h"
 #include "PerfEventParanoid.h"
 #include "ProcFile.h"
@@ -428,6 +429,10 @@ void StackSampler::handleSample(const unsigned char* record, std::size_t size)
         else if (context == PERF_CONTEXT_USER && image)
             m_frames.push_back(userFrame(pid, *image, address));
     }
+    // Readers refuse stacks deeper than InputLimits.h allows (the kernel's default is 127 frames,
+    // kernel.perf_event_max_stack may raise it): keep the innermost, where the time is spent.
+    if (m_frames.size() > format::limits::kStackDepth)
+        m_frames.resize(format::limits::kStackDepth);
     std::uint32_t stack = format::kNoStack;
     for (auto it = m_frames.rbegin(); it != m_frames.rend(); ++it)
         stack = m_builder.stack(stack, *it);

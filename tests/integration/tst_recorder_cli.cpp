@@ -275,6 +275,37 @@ private slots:
         QCOMPARE(result.exitCode, 1);
         QVERIFY2(result.err.contains(QStringLiteral("not a gzip-compressed tar file")), qPrintable(result.err));
     }
+
+    // Issue 19: CLI11 answered "ARCHIVE: File does not exist" with exit 105; the reader says it.
+    void infoOnAMissingFileSaysSo()
+    {
+        const QString missing = QStringLiteral(RUNLENS_SOURCE_DIR "/no-such-run.tar.gz");
+        const Finished result = runRecorder({QStringLiteral("info"), missing});
+        QCOMPARE(result.exitCode, 1);
+        QCOMPARE(result.err.trimmed(),
+                 QStringLiteral("runlens-rec: cannot open ") + missing + QStringLiteral(": there is no such file (check its name and folder)"));
+    }
+
+    // Fuzzing finds (tests/fuzz/corpus/run_archive): `info` aborted on both.
+    void infoReadsProfileInfoOfOtherTypes()
+    {
+        const QString archive = QStringLiteral(RUNLENS_SOURCE_DIR "/tests/fuzz/corpus/run_archive/D13_info_value_types.tar.gz");
+        for (const QStringList& arguments : {QStringList{QStringLiteral("info"), archive},
+                                             QStringList{QStringLiteral("info"), QStringLiteral("--json"), archive}}) {
+            const Finished result = runRecorder(arguments);
+            QCOMPARE(result.exitCode, 0);
+            QVERIFY2(result.out.contains(QStringLiteral("profile")), qPrintable(result.out));
+        }
+    }
+
+    void infoRefusesADeepManifest()
+    {
+        const QString archive = QStringLiteral(RUNLENS_SOURCE_DIR "/tests/fuzz/corpus/run_archive/B03_manifest_deep_array_1e5.tar.gz");
+        const Finished result = runRecorder({QStringLiteral("info"), QStringLiteral("--json"), archive});
+        QCOMPARE(result.exitCode, 1);
+        QCOMPARE(result.err.trimmed(), QStringLiteral("runlens-rec: ") + archive
+                                           + QStringLiteral(" is not a usable run archive: manifest.json nests deeper than the limit of 64 levels"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRecorderCli)

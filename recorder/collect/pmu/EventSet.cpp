@@ -1,5 +1,7 @@
 #include "EventSet.h"
 
+#include "UntrustedJson.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -121,12 +123,13 @@ EventSet EventSet::fromJson(const nlohmann::ordered_json& json, const std::strin
 
 EventSet EventSet::parse(std::string_view text, const std::string& source)
 {
-    nlohmann::ordered_json json;
-    try {
-        json = nlohmann::ordered_json::parse(text);
-    } catch (const nlohmann::json::exception& error) {
-        throw EventSetError(source + ": not valid JSON (" + error.what() + ")");
+    std::string why;
+    std::optional<nlohmann::ordered_json> parsed = format::tryParseUntrustedOrderedJson(text, &why);
+    if (!parsed) {
+        // "mine.json: not valid JSON (at byte 3)", "mine.json: nests deeper than the limit of 64 levels"
+        throw EventSetError(source + ": " + (why.starts_with("is ") ? why.substr(3) : why));
     }
+    const nlohmann::ordered_json json = std::move(*parsed);
     try {
         return fromJson(json, source);
     } catch (const nlohmann::json::exception& error) {
