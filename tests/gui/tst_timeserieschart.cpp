@@ -174,6 +174,46 @@ private slots:
         }
     }
 
+    void titleFollowsTheInstanceChooser()
+    {
+        RunSet runs;
+        TimeController time;
+        runs.add(makeRun(QStringLiteral("/r/a"), "a", 61, 1.0, ramp(1.0)));
+        time.setExtent(runs.timeExtent());
+        ChartGrid grid(&runs, &time);
+        grid.resize(700, 400);
+        grid.addChart(QStringLiteral("cpu.user"));
+        grid.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&grid));
+        QTest::qWait(50);
+        TimeSeriesChart* chart = grid.chart(0);
+        // The user picks cpu1 after the chart was drawn for the aggregate.
+        grid.instanceChooser(0)->setCurrentIndex(2);
+        emit grid.instanceChooser(0)->activated(2);
+        QTest::qWait(50);
+        QCOMPARE(chart->title(), QStringLiteral("cpu.user — cpu1 (%)"));
+        const QImage chosen = chart->grab().toImage();
+        QVERIFY(chosen.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/chart-title-after-choosing-cpu1.png")));
+
+        // The title band is what a chart made for cpu1 at that size shows, not the aggregate's title.
+        TimeSeriesChart fresh(&runs, &time);
+        fresh.resize(chart->size());
+        fresh.setMetric(QStringLiteral("cpu.user"), QStringLiteral("cpu1"));
+        fresh.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&fresh));
+        QTest::qWait(50);
+        const QImage expected = fresh.grab().toImage();
+        QVERIFY(expected.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/chart-title-cpu1-expected.png")));
+        QCOMPARE(chosen.size(), expected.size());
+        const int band = 30; // the title band above the plot area (kPlotTop)
+        int differing = 0;
+        for (int y = 0; y < band; ++y) {
+            for (int x = 0; x < chosen.width(); ++x)
+                differing += chosen.pixel(x, y) != expected.pixel(x, y);
+        }
+        QVERIFY2(differing == 0, qPrintable(QStringLiteral("%1 pixels of the title band differ from a chart made for cpu1").arg(differing)));
+    }
+
     void gridChartsShareTheAxisAndChooseInstances()
     {
         RunSet runs;
