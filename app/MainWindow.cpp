@@ -40,6 +40,7 @@
 #include <QSettings>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLineEdit>
 #include <QProgressBar>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -583,6 +584,10 @@ void MainWindow::closeAll()
     m_chartGrid->clear();
     m_runs->clear();
     m_time->setSelection(std::nullopt);
+    // Close All starts over: the next runs must not open filtered by the last ones' searches.
+    m_metricBrowser->filterEdit()->clear();
+    m_summaryView->table()->searchField()->clear();
+    m_flameGraph->searchField()->clear();
     m_pages->setCurrentWidget(m_welcomePage);
     statusBar()->showMessage(tr("All runs closed."));
 }
@@ -730,5 +735,10 @@ void MainWindow::createFlameGraphDock()
     connect(m_runs, &RunSet::runAdded, this, [this](int index) {
         if (m_runs->at(index).run->profile())
             m_flameGraphDock->show();
+    });
+    // As the summary does: with every run closed there is no graph to show, only an empty dock.
+    connect(m_runs, &RunSet::runsReset, this, [this] {
+        if (m_runs->count() == 0)
+            m_flameGraphDock->hide();
     });
 }

@@ -1,6 +1,8 @@
 // The main window driven as a user would, rendered offscreen; screenshots land in the build tree.
 #include "ChartGrid.h"
 #include "DemoRuns.h"
+#include "FlameGraphPanel.h"
+#include "FlameGraphView.h"
 #include "HeatMapView.h"
 #include "MainWindow.h"
 #include "MetricBrowser.h"
@@ -10,9 +12,12 @@
 #include "TimeController.h"
 #include "TimeSeriesChart.h"
 #include "WelcomePage.h"
+#include "summary/SummaryTable.h"
+#include "summary/SummaryView.h"
 
 #include <QApplication>
 #include <QCommandLinkButton>
+#include <QDockWidget>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QToolButton>
@@ -197,6 +202,38 @@ private slots:
         QVERIFY(window.openFiles().isEmpty());
         QCOMPARE(window.chartGrid()->count(), 0);
         QVERIFY(window.welcomePage()->isVisible());
+    }
+
+    void closeAllResetsSearchesAndTheFlameGraph()
+    {
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QSignalSpy finished(&window, &MainWindow::loadingFinished);
+        window.openDemoRuns();
+        QVERIFY(finished.wait(20000));
+        FlameGraphPanel* flame = window.flameGraphPanel();
+        QTRY_VERIFY(!flame->isBusy() && flame->view()->tree());
+        QTest::keyClicks(window.metricBrowser()->filterEdit(), QStringLiteral("cache"));
+        QTest::keyClicks(window.summaryView()->table()->searchField(), QStringLiteral("cpu"));
+        QTest::keyClicks(flame->searchField(), QStringLiteral("main"));
+
+        QTest::keyClick(&window, Qt::Key_W, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(window.welcomePage()->isVisible());
+        QTRY_VERIFY(!flame->isBusy() && !flame->view()->tree());
+        QVERIFY(!window.flameGraphDock()->isVisible()); // no empty dock left under the welcome page
+        QVERIFY(window.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-after-close-all.png")));
+        QCOMPARE(flame->disappearedList()->count(), 0);
+        QCOMPARE(window.metricBrowser()->filterEdit()->text(), QString());
+        QCOMPARE(window.summaryView()->table()->searchField()->text(), QString());
+        QCOMPARE(flame->searchField()->text(), QString());
+
+        // The next runs open unfiltered: every metric listed again.
+        window.openDemoRuns();
+        QVERIFY(finished.wait(20000));
+        QVERIFY(window.metricBrowser()->visibleMetricIds().contains(QStringLiteral("cpu.user")));
     }
 
     void welcomePageLeadsBackToTheOpenRuns()
