@@ -407,7 +407,10 @@ void MainWindow::createAnalysisPage()
         applyPendingSession();
         emit loadingFinished();
     });
-    connect(m_metricBrowser, &MetricBrowser::metricActivated, this, [this](const QString& id) { m_chartGrid->addChart(id); });
+    connect(m_metricBrowser, &MetricBrowser::metricActivated, this, [this](const QString& id) {
+        // Added at the bottom of the grid, which may be out of sight: brought into view.
+        m_chartGrid->revealChart(m_chartGrid->addChart(id));
+    });
     connect(m_runList, &RunListView::currentRunChanged, m_runs, &RunSet::setCurrentIndex);
     connect(m_runList, &RunListView::removeRequested, this, [this](int run) {
         m_runs->remove(run);
@@ -711,8 +714,7 @@ void MainWindow::showMetricChart(const QString& metricId, const QString& instanc
     }
     if (index < 0)
         index = m_chartGrid->addChart(metricId, oneInstance ? instance : QString());
-    if (index >= 0 && m_chartGrid->chart(index))
-        m_chartGrid->ensureWidgetVisible(m_chartGrid->chart(index));
+    m_chartGrid->revealChart(index);
 }
 
 // The flame graph sits next to the summary: the current run's stacks (or their change from the

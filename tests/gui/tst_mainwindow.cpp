@@ -26,6 +26,7 @@
 #include <QMimeData>
 #include <QPainter>
 #include <QScreen>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -236,6 +237,46 @@ private slots:
         QVERIFY(window.metricBrowser()->visibleMetricIds().contains(QStringLiteral("cpu.user")));
     }
 
+    void aNewChartScrollsIntoView()
+    {
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QSignalSpy finished(&window, &MainWindow::loadingFinished);
+        window.openDemoRuns();
+        QVERIFY(finished.wait(20000));
+        ChartGrid* grid = window.chartGrid();
+        QTRY_VERIFY(grid->isVisible() && grid->viewport()->height() > 100);
+        // A metric not charted yet, chosen in the browser as a user does (Enter or double click).
+        QString metric;
+        for (const QString& id : window.metricBrowser()->visibleMetricIds()) {
+            bool charted = false;
+            for (const auto& chart : grid->charts())
+                charted = charted || chart.first == id;
+            if (!charted) {
+                metric = id;
+                break;
+            }
+        }
+        QVERIFY(!metric.isEmpty());
+        QCOMPARE(grid->verticalScrollBar()->value(), 0);
+        emit window.metricBrowser()->metricActivated(metric);
+        TimeSeriesChart* added = grid->chart(grid->count() - 1);
+        QCOMPARE(added->metricId(), metric);
+        // The default charts already fill the grid, so the new one is added below the fold...
+        QTRY_VERIFY(grid->verticalScrollBar()->maximum() > 0);
+        // ...and brought into view, whole.
+        const auto inView = [&] {
+            const QRect shown(added->mapTo(grid->viewport(), QPoint(0, 0)), added->size());
+            return grid->viewport()->rect().contains(shown);
+        };
+        QTRY_VERIFY(inView());
+        QTest::qWait(50);
+        QVERIFY(window.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-new-chart-in-view.png")));
+    }
+
     void welcomePageLeadsBackToTheOpenRuns()
     {
         MainWindow window;
@@ -320,6 +361,9 @@ private slots:
             settled = first->width() == lastWidth ? settled + 1 : 0;
             lastWidth = first->width();
         }
+        // The chart just added was scrolled into view at the bottom; back up to the first two.
+        QTRY_VERIFY(grid->verticalScrollBar()->value() > 0);
+        grid->verticalScrollBar()->setValue(0);
         TimeSeriesChart* second = grid->chart(1);
         QVERIFY(first->drawnPointCount() > 0);
         const auto extent = window.timeController()->extent();

@@ -9,6 +9,7 @@
 #include <QComboBox>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 namespace {
@@ -212,6 +213,38 @@ private slots:
                 differing += chosen.pixel(x, y) != expected.pixel(x, y);
         }
         QVERIFY2(differing == 0, qPrintable(QStringLiteral("%1 pixels of the title band differ from a chart made for cpu1").arg(differing)));
+    }
+
+    void removingAChartKeepsTheOthersOnTheSharedZoom()
+    {
+        RunSet runs;
+        TimeController time;
+        runs.add(makeRun(QStringLiteral("/r/a"), "a", 61, 1.0, ramp(1.0)));
+        time.setExtent(runs.timeExtent());
+        ChartGrid grid(&runs, &time);
+        grid.resize(700, 440); // room for two charts; the others are out of sight
+        for (int c = 0; c < 5; ++c)
+            grid.addChart(QStringLiteral("cpu.user"), c % 2 ? QStringLiteral("cpu0") : QStringLiteral("all"));
+        grid.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&grid));
+        QTest::qWait(50);
+        // Zoomed while charts 2 to 4 are out of sight: they are left to be drawn when seen.
+        time.setViewRange({20, 30});
+        grid.refreshNow();
+        const auto followsZoom = [&](int index) {
+            const auto points = grid.chart(index)->drawnPoints(0);
+            return !points.empty() && std::all_of(points.begin(), points.end(), [](const QPointF& p) { return p.x() >= 19 && p.x() <= 31; });
+        };
+        QVERIFY(followsZoom(0) && followsZoom(1));
+        QVERIFY(!followsZoom(2)); // out of sight, so not drawn again yet
+
+        // The first chart closed: the third moves up into sight, with the zoom every chart shares.
+        // (The grid still overflows, so no chart is resized, which would redraw it anyway.)
+        grid.removeChart(0);
+        QTest::qWait(100);
+        QVERIFY(grid.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/chartgrid-after-removing-one.png")));
+        QVERIFY(followsZoom(0));
+        QVERIFY2(followsZoom(1), "the chart that moved up still shows the range it was last drawn for");
     }
 
     void gridChartsShareTheAxisAndChooseInstances()
