@@ -1152,10 +1152,6 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
 <context>
     <name>HeatMapView</name>
     <message>
-        <source>%1: %2, pale %3 to dark %4</source>
-        <translation>%1: %2, açık renk %3, koyu renk %4</translation>
-    </message>
-    <message>
         <source>%1, %2: %3</source>
         <translation>%1, %2: %3</translation>
     </message>

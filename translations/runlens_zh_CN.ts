@@ -1152,10 +1152,6 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
 <context>
     <name>HeatMapView</name>
     <message>
-        <source>%1: %2, pale %3 to dark %4</source>
-        <translation>%1：%2，浅色 %3 至深色 %4</translation>
-    </message>
-    <message>
         <source>%1, %2: %3</source>
         <translation>%1，%2：%3</translation>
     </message>

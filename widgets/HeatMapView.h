@@ -31,6 +31,11 @@ public:
     // Where the bands may go (time runs from its left edge to its right edge), and where they are.
     QRect plotArea() const;
     QRect bandsArea() const;
+    // What the header and the axis show: the metric's title (as its chart names it), where the
+    // colour legend is drawn, and the time axis's labels.
+    QString title() const;
+    QRect legendRect() const;
+    QStringList timeTickLabels() const;
 
 protected:
     void paintEvent(QPaintEvent* event) override;

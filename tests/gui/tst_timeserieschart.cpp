@@ -1,6 +1,7 @@
 // The chart widget on its own: what it draws for runs with offsets, the crosshair readout, and
 // that every chart follows one TimeController.
 #include "ChartGrid.h"
+#include "HeatMapView.h"
 #include "RunFactory.h"
 #include "RunSet.h"
 #include "TimeController.h"
@@ -245,6 +246,61 @@ private slots:
         QVERIFY(grid.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/chartgrid-after-removing-one.png")));
         QVERIFY(followsZoom(0));
         QVERIFY2(followsZoom(1), "the chart that moved up still shows the range it was last drawn for");
+    }
+
+    void heatMapHasTitleLegendAxisAndFillsTheWidth()
+    {
+        RunSet runs;
+        TimeController time;
+        runs.add(makeRun(QStringLiteral("/r/a"), "a", 61, 1.0, ramp(1.0)));
+        time.setExtent(runs.timeExtent());
+        HeatMapView heat(&runs, &time);
+        heat.resize(800, 160);
+        heat.setMetric(QStringLiteral("cpu.user"));
+        // Zoomed to a window that ends between two samples, as a wheel zoom does.
+        time.setViewRange({20.3, 30.3});
+        heat.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&heat));
+        heat.refresh();
+        QTest::qWait(50);
+        const QImage image = heat.grab().toImage();
+        QVERIFY(image.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/heatmap-title-legend-axis.png")));
+
+        // Data in every column, the last one included (the sample just past the view's end covers it).
+        const int columns = heat.plotArea().width();
+        for (int row = 0; row < 2; ++row) {
+            for (const int column : {0, columns / 2, columns - 1}) {
+                const QColor colour = heat.cellColour(0, row, column);
+                QVERIFY2(colour.isValid() && colour != QColor(0xf2, 0xf2, 0xf2),
+                         qPrintable(QStringLiteral("row %1, column %2 of %3 is empty").arg(row).arg(column).arg(columns)));
+            }
+        }
+        QCOMPARE(heat.bandsArea().left(), heat.plotArea().left());
+        QCOMPARE(heat.bandsArea().right(), heat.plotArea().right());
+        // The metric's title as its chart has it, drawn in the header above the bands.
+        QCOMPARE(heat.title(), QStringLiteral("cpu.user (%)"));
+        const auto darkIn = [&](const QRect& area) {
+            for (int y = area.top(); y <= area.bottom(); ++y) {
+                for (int x = area.left(); x <= area.right(); ++x) {
+                    if (image.pixelColor(x, y).lightness() < 100)
+                        return true;
+                }
+            }
+            return false;
+        };
+        QVERIFY(darkIn(QRect(heat.plotArea().center().x() - 40, 2, 80, heat.plotArea().top() - 4)));
+        // The legend: the colour ramp from its pale end to its dark end.
+        const QRect legend = heat.legendRect();
+        QVERIFY(legend.top() < heat.bandsArea().top());
+        const QColor pale = image.pixelColor(legend.left() + 2, legend.center().y());
+        const QColor dark = image.pixelColor(legend.right() - 2, legend.center().y());
+        QVERIFY2(pale.lightness() > 200 && dark.lightness() < 90, qPrintable(pale.name() + QLatin1Char(' ') + dark.name()));
+        QCOMPARE(heat.valueRange().first, 0.0);
+        // The time axis under the bands, labelled as the charts are.
+        const QStringList labels = heat.timeTickLabels();
+        QVERIFY2(labels.size() >= 3, qPrintable(labels.join(QLatin1Char(','))));
+        QVERIFY(labels.contains(QStringLiteral("24 s")));
+        QVERIFY(darkIn(QRect(heat.plotArea().left(), heat.bandsArea().bottom() + 6, heat.plotArea().width(), 12)));
     }
 
     void gridChartsShareTheAxisAndChooseInstances()
