@@ -83,6 +83,12 @@ QRect HeatMapView::legendRect() const
     return QRect(area.right() - textWidth - kLegendWidth, 6, kLegendWidth, kHeaderHeight - 12);
 }
 
+void HeatMapView::setTimeAxisShown(bool shown)
+{
+    m_timeAxisShown = shown;
+    update();
+}
+
 QStringList HeatMapView::timeTickLabels() const
 {
     const auto [from, to] = m_time->viewRange();
@@ -238,8 +244,9 @@ void HeatMapView::paintEvent(QPaintEvent*)
 
     // The time axis under the bands, with the charts' ticks and labels.
     const int axisY = (m_bands.empty() ? area.bottom() : bandsArea().bottom()) + 2;
-    const AxisTicks ticks = timeTicks(from, to, std::max(2, area.width() / 110));
-    painter.drawLine(area.left(), axisY, area.right(), axisY);
+    const AxisTicks ticks = m_timeAxisShown ? timeTicks(from, to, std::max(2, area.width() / 110)) : AxisTicks{};
+    if (m_timeAxisShown)
+        painter.drawLine(area.left(), axisY, area.right(), axisY);
     for (const double value : ticks.values) {
         const double x = xOf(value);
         painter.drawLine(QPointF(x, axisY), QPointF(x, axisY + 4));

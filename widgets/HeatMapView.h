@@ -36,6 +36,8 @@ public:
     QString title() const;
     QRect legendRect() const;
     QStringList timeTickLabels() const;
+    // Exports draw the time axis themselves, in the figure's style and scale.
+    void setTimeAxisShown(bool shown);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -64,4 +66,5 @@ private:
     std::vector<Band> m_bands;
     double m_low = 0;
     double m_high = 1;
+    bool m_timeAxisShown = true;
 };
