@@ -5,6 +5,8 @@
 #include "DefaultCharts.h"
 #include "DemoRuns.h"
 #include "FlameGraphPanel.h"
+#include "GettingStartedDialog.h"
+#include "KeyboardShortcutsDialog.h"
 #include "MetricBrowser.h"
 #include "MetricTreeModel.h"
 #include "RecentFiles.h"
@@ -40,6 +42,7 @@
 #include <QSettings>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLineEdit>
 #include <QProgressBar>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -191,7 +194,7 @@ void MainWindow::createActions()
         copyFigure(request);
     });
 
-    m_closeAllAction = new QAction(tr("&Close All"), this);
+    m_closeAllAction = new QAction(tr("C&lose All"), this);
     m_closeAllAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
     m_closeAllAction->setStatusTip(tr("Close every open run and return to the welcome page"));
     connect(m_closeAllAction, &QAction::triggered, this, &MainWindow::closeAll);
@@ -230,7 +233,7 @@ void MainWindow::createActions()
     connect(m_runs, &RunSet::runsReset, this, followPage);
     followPage();
 
-    m_fullScreenAction = new QAction(tr("&Full Screen"), this);
+    m_fullScreenAction = new QAction(tr("Full Scree&n"), this);
     m_fullScreenAction->setShortcut(QKeySequence::FullScreen);
     m_fullScreenAction->setCheckable(true);
     connect(m_fullScreenAction, &QAction::toggled, this,
@@ -251,11 +254,33 @@ void MainWindow::createActions()
     m_clearSelectionAction->setStatusTip(tr("Forget the selected time range (Shift+drag in a chart selects one)"));
     connect(m_clearSelectionAction, &QAction::triggered, this, [this] { m_time->setSelection(std::nullopt); });
 
-    m_wallClockAction = new QAction(tr("Align Runs by Wall &Clock"), this);
+    m_wallClockAction = new QAction(tr("Align Runs by Wall Cl&ock"), this);
     m_wallClockAction->setCheckable(true);
     m_wallClockAction->setStatusTip(tr("Place runs at their real start times instead of overlaying their starts"));
     connect(m_wallClockAction, &QAction::toggled, this, [this](bool on) {
         m_runs->setAlignment(on ? RunSet::Alignment::WallClock : RunSet::Alignment::Start);
+    });
+
+    // Ctrl+F searches where the user is working: in the flame graph its functions, in the summary
+    // its metrics, anywhere else the metric browser (the analysis page is shown for it).
+    m_findAction = new QAction(tr("F&ind…"), this);
+    m_findAction->setObjectName(QStringLiteral("findAction"));
+    m_findAction->setShortcut(QKeySequence::Find);
+    m_findAction->setStatusTip(tr("Search the panel you are in: flame graph functions, summary metrics, or the metric browser"));
+    connect(m_findAction, &QAction::triggered, this, &MainWindow::focusSearch);
+
+    m_gettingStartedAction = new QAction(tr("&Getting Started"), this);
+    m_gettingStartedAction->setShortcut(QKeySequence::HelpContents);
+    connect(m_gettingStartedAction, &QAction::triggered, this, [this] {
+        auto* dialog = new GettingStartedDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    m_shortcutsAction = new QAction(tr("&Keyboard Shortcuts"), this);
+    connect(m_shortcutsAction, &QAction::triggered, this, [this] {
+        auto* dialog = new KeyboardShortcutsDialog(menuBar(), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
     });
 
     m_aboutAction = new QAction(tr("&About Runlens"), this);
@@ -289,6 +314,8 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(m_welcomeAction);
     m_viewMenu->addAction(m_analysisAction);
     m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_findAction);
+    m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_resetZoomAction);
     m_viewMenu->addAction(m_clearSelectionAction);
     m_viewMenu->addAction(m_wallClockAction);
@@ -298,6 +325,9 @@ void MainWindow::createMenus()
 
     m_helpMenu = menuBar()->addMenu(tr("&Help"));
     m_helpMenu->setObjectName(QStringLiteral("helpMenu"));
+    m_helpMenu->addAction(m_gettingStartedAction);
+    m_helpMenu->addAction(m_shortcutsAction);
+    m_helpMenu->addSeparator();
     m_helpMenu->addAction(m_aboutAction);
     m_helpMenu->addAction(m_aboutQtAction);
 }
@@ -406,7 +436,10 @@ void MainWindow::createAnalysisPage()
         applyPendingSession();
         emit loadingFinished();
     });
-    connect(m_metricBrowser, &MetricBrowser::metricActivated, this, [this](const QString& id) { m_chartGrid->addChart(id); });
+    connect(m_metricBrowser, &MetricBrowser::metricActivated, this, [this](const QString& id) {
+        // Added at the bottom of the grid, which may be out of sight: brought into view.
+        m_chartGrid->revealChart(m_chartGrid->addChart(id));
+    });
     connect(m_runList, &RunListView::currentRunChanged, m_runs, &RunSet::setCurrentIndex);
     connect(m_runList, &RunListView::removeRequested, this, [this](int run) {
         m_runs->remove(run);
@@ -583,8 +616,29 @@ void MainWindow::closeAll()
     m_chartGrid->clear();
     m_runs->clear();
     m_time->setSelection(std::nullopt);
+    // Close All starts over: the next runs must not open filtered by the last ones' searches.
+    m_metricBrowser->filterEdit()->clear();
+    m_summaryView->table()->searchField()->clear();
+    m_flameGraph->searchField()->clear();
     m_pages->setCurrentWidget(m_welcomePage);
     statusBar()->showMessage(tr("All runs closed."));
+}
+
+void MainWindow::focusSearch()
+{
+    const QWidget* focus = QApplication::focusWidget();
+    QLineEdit* search = nullptr;
+    if (focus && m_flameGraphDock->isAncestorOf(focus))
+        search = m_flameGraph->searchField();
+    else if (focus && m_summaryDock->isAncestorOf(focus))
+        search = m_summaryView->table()->searchField();
+    else {
+        if (m_runs->count() > 0)
+            m_pages->setCurrentWidget(m_analysisPage);
+        search = m_metricBrowser->filterEdit();
+    }
+    search->setFocus(Qt::ShortcutFocusReason);
+    search->selectAll();
 }
 
 void MainWindow::showAbout()
@@ -706,8 +760,7 @@ void MainWindow::showMetricChart(const QString& metricId, const QString& instanc
     }
     if (index < 0)
         index = m_chartGrid->addChart(metricId, oneInstance ? instance : QString());
-    if (index >= 0 && m_chartGrid->chart(index))
-        m_chartGrid->ensureWidgetVisible(m_chartGrid->chart(index));
+    m_chartGrid->revealChart(index);
 }
 
 // The flame graph sits next to the summary: the current run's stacks (or their change from the
@@ -730,5 +783,10 @@ void MainWindow::createFlameGraphDock()
     connect(m_runs, &RunSet::runAdded, this, [this](int index) {
         if (m_runs->at(index).run->profile())
             m_flameGraphDock->show();
+    });
+    // As the summary does: with every run closed there is no graph to show, only an empty dock.
+    connect(m_runs, &RunSet::runsReset, this, [this] {
+        if (m_runs->count() == 0)
+            m_flameGraphDock->hide();
     });
 }

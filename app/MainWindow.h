@@ -65,6 +65,7 @@ public:
     QWidget* analysisPage() const { return m_analysisPage; }
     QMenu* fileMenu() const { return m_fileMenu; }
     QMenu* viewMenu() const { return m_viewMenu; }
+    QMenu* helpMenu() const { return m_helpMenu; }
     QMenu* recentMenu() const { return m_recentMenu; }
     RecentFiles* recentFiles() const { return m_recentFiles; }
     SummaryView* summaryView() const { return m_summaryView; }
@@ -108,6 +109,8 @@ private:
     void showConnectDialog();
     void closeAll();
     void showAbout();
+    // Ctrl+F: focuses the search of the panel that has the keyboard focus (see the Find action).
+    void focusSearch();
     void createSummaryDock();
     void createFlameGraphDock();
     // Scrolls to the metric's chart (of that instance, when one is named), adding it if needed.
@@ -149,6 +152,9 @@ private:
     QAction* m_saveSessionAction = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_welcomeAction = nullptr;
+    QAction* m_findAction = nullptr;
+    QAction* m_gettingStartedAction = nullptr;
+    QAction* m_shortcutsAction = nullptr;
     QAction* m_analysisAction = nullptr;
     QAction* m_fullScreenAction = nullptr;
     QAction* m_statusBarAction = nullptr;

@@ -1088,6 +1088,17 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
     </message>
 </context>
 <context>
+    <name>GettingStartedDialog</name>
+    <message>
+        <source>Getting Started</source>
+        <translation>Başlarken</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Getting started with Runlens&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Record.&lt;/b&gt; On the host under test, while the workload runs: &lt;code&gt;runlens-rec record --name baseline --duration 4m&lt;/code&gt;; change one thing and record again with &lt;code&gt;--name tuned&lt;/code&gt;. Or let File › Connect to Host… do it over SSH.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Open.&lt;/b&gt; File › Open Runs… (or drop the archives onto the window). The first run is the baseline. The welcome page&apos;s Open the Demo Runs shows a comparison straight away.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Look.&lt;/b&gt; Double-click a metric in the browser to chart it. Drag in a chart to zoom (every chart follows), Shift+drag to select a time range, double-click or Ctrl+0 to zoom out.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Compare.&lt;/b&gt; The Summary (Ctrl+3) lists what changed beyond noise for the selection; the Flame Graph (Ctrl+4) shows where the CPU time went, red where the tuned run spends more.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Share.&lt;/b&gt; File › Export… writes charts, the summary or the flame graph as PNG, SVG or PDF.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Ctrl+F searches in the panel you are working in. Help › Keyboard Shortcuts lists every key.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Runlens ile başlarken&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Kaydedin.&lt;/b&gt; Test edilen makinede, iş yükü çalışırken: &lt;code&gt;runlens-rec record --name baseline --duration 4m&lt;/code&gt;; bir şeyi değiştirip &lt;code&gt;--name tuned&lt;/code&gt; ile yeniden kaydedin. Ya da bunu SSH üzerinden Dosya › Makineye Bağlan… yapsın.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Açın.&lt;/b&gt; Dosya › Çalıştırmaları Aç… (ya da arşivleri pencereye bırakın). İlk çalıştırma temel çizgidir. Karşılama sayfasındaki Tanıtım Çalıştırmalarını Aç hemen bir karşılaştırma gösterir.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Bakın.&lt;/b&gt; Grafiğini çizmek için tarayıcıda bir metriğe çift tıklayın. Yakınlaştırmak için grafikte sürükleyin (tüm grafikler izler), zaman aralığı seçmek için Shift+sürükleyin, uzaklaştırmak için çift tıklayın ya da Ctrl+0.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Karşılaştırın.&lt;/b&gt; Özet (Ctrl+3) seçim için gürültünün ötesinde neyin değiştiğini listeler; Alev Grafiği (Ctrl+4) CPU zamanının nereye gittiğini gösterir, iyileştirilmiş çalıştırmanın daha çok harcadığı yerler kırmızıdır.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Paylaşın.&lt;/b&gt; Dosya › Dışa Aktar… grafikleri, özeti ya da alev grafiğini PNG, SVG veya PDF olarak yazar.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Ctrl+F, çalıştığınız panelde arar. Yardım › Klavye Kısayolları tüm tuşları listeler.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>HeadlinePanel</name>
     <message>
         <source>Open a baseline and at least one other run to see what changed.</source>
@@ -1141,10 +1152,6 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
 <context>
     <name>HeatMapView</name>
     <message>
-        <source>%1: %2, pale %3 to dark %4</source>
-        <translation>%1: %2, açık renk %3, koyu renk %4</translation>
-    </message>
-    <message>
         <source>%1, %2: %3</source>
         <translation>%1, %2: %3</translation>
     </message>
@@ -1172,6 +1179,21 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
     </message>
 </context>
 <context>
+    <name>KeyboardShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Klavye Kısayolları</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Komut</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>Kısayol</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Runlens</source>
@@ -1190,10 +1212,6 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <translation>Bir veya daha fazla çalıştırma arşivi aç</translation>
     </message>
     <message>
-        <source>&amp;Close All</source>
-        <translation>&amp;Tümünü Kapat</translation>
-    </message>
-    <message>
         <source>Close every open run and return to the welcome page</source>
         <translation>Açık tüm çalıştırmaları kapat ve karşılama sayfasına dön</translation>
     </message>
@@ -1204,10 +1222,6 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
     <message>
         <source>&amp;Welcome Page</source>
         <translation>&amp;Karşılama Sayfası</translation>
-    </message>
-    <message>
-        <source>&amp;Full Screen</source>
-        <translation>&amp;Tam Ekran</translation>
     </message>
     <message>
         <source>Show &amp;Status Bar</source>
@@ -1318,10 +1332,6 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <translation>Seçili zaman aralığını unut (grafikte Shift+sürükle ile aralık seçilir)</translation>
     </message>
     <message>
-        <source>Align Runs by Wall &amp;Clock</source>
-        <translation>Çalıştırmaları &amp;Gerçek Saate Göre Hizala</translation>
-    </message>
-    <message>
         <source>Place runs at their real start times instead of overlaying their starts</source>
         <translation>Çalıştırmaları, başlangıçlarını üst üste bindirmek yerine gerçek başlangıç zamanlarına yerleştir</translation>
     </message>
@@ -1426,6 +1436,34 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
     <message>
         <source>Back to the open runs, their metrics and charts</source>
         <translation>Açık çalıştırmalara, metriklerine ve grafiklerine geri dön</translation>
+    </message>
+    <message>
+        <source>C&amp;lose All</source>
+        <translation>Tümünü &amp;Kapat</translation>
+    </message>
+    <message>
+        <source>Full Scree&amp;n</source>
+        <translation>Tam &amp;Ekran</translation>
+    </message>
+    <message>
+        <source>Align Runs by Wall Cl&amp;ock</source>
+        <translation>Çalıştırmaları &amp;Gerçek Saate Göre Hizala</translation>
+    </message>
+    <message>
+        <source>F&amp;ind…</source>
+        <translation>&amp;Bul…</translation>
+    </message>
+    <message>
+        <source>Search the panel you are in: flame graph functions, summary metrics, or the metric browser</source>
+        <translation>Çalıştığınız panelde arayın: alev grafiğindeki fonksiyonlar, özetteki metrikler ya da metrik tarayıcısı</translation>
+    </message>
+    <message>
+        <source>&amp;Getting Started</source>
+        <translation>&amp;Başlarken</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>Klavye &amp;Kısayolları</translation>
     </message>
 </context>
 <context>

@@ -1088,6 +1088,17 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
     </message>
 </context>
 <context>
+    <name>GettingStartedDialog</name>
+    <message>
+        <source>Getting Started</source>
+        <translation>入门</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Getting started with Runlens&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Record.&lt;/b&gt; On the host under test, while the workload runs: &lt;code&gt;runlens-rec record --name baseline --duration 4m&lt;/code&gt;; change one thing and record again with &lt;code&gt;--name tuned&lt;/code&gt;. Or let File › Connect to Host… do it over SSH.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Open.&lt;/b&gt; File › Open Runs… (or drop the archives onto the window). The first run is the baseline. The welcome page&apos;s Open the Demo Runs shows a comparison straight away.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Look.&lt;/b&gt; Double-click a metric in the browser to chart it. Drag in a chart to zoom (every chart follows), Shift+drag to select a time range, double-click or Ctrl+0 to zoom out.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Compare.&lt;/b&gt; The Summary (Ctrl+3) lists what changed beyond noise for the selection; the Flame Graph (Ctrl+4) shows where the CPU time went, red where the tuned run spends more.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Share.&lt;/b&gt; File › Export… writes charts, the summary or the flame graph as PNG, SVG or PDF.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Ctrl+F searches in the panel you are working in. Help › Keyboard Shortcuts lists every key.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Runlens 入门&lt;/h2&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;录制。&lt;/b&gt;在被测主机上，于工作负载运行期间执行：&lt;code&gt;runlens-rec record --name baseline --duration 4m&lt;/code&gt;；改动一处后用 &lt;code&gt;--name tuned&lt;/code&gt; 再录制一次。也可以通过 文件 › 连接到主机… 经 SSH 完成。&lt;/li&gt;&lt;li&gt;&lt;b&gt;打开。&lt;/b&gt;文件 › 打开运行记录…（或把归档拖到窗口上）。第一个运行记录是基线。欢迎页上的“打开演示运行记录”可立即展示一次对比。&lt;/li&gt;&lt;li&gt;&lt;b&gt;查看。&lt;/b&gt;在浏览器中双击指标即可绘制图表。在图表中拖动可缩放（所有图表同步），Shift+拖动选择时间范围，双击或 Ctrl+0 缩小。&lt;/li&gt;&lt;li&gt;&lt;b&gt;对比。&lt;/b&gt;汇总（Ctrl+3）列出所选范围内超出噪声的变化；火焰图（Ctrl+4）显示 CPU 时间的去向，红色表示调优后的运行花费更多。&lt;/li&gt;&lt;li&gt;&lt;b&gt;分享。&lt;/b&gt;文件 › 导出… 可将图表、汇总或火焰图写为 PNG、SVG 或 PDF。&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;Ctrl+F 在当前面板中搜索。帮助 › 键盘快捷键 列出所有按键。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>HeadlinePanel</name>
     <message>
         <source>Open a baseline and at least one other run to see what changed.</source>
@@ -1141,10 +1152,6 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
 <context>
     <name>HeatMapView</name>
     <message>
-        <source>%1: %2, pale %3 to dark %4</source>
-        <translation>%1：%2，浅色 %3 至深色 %4</translation>
-    </message>
-    <message>
         <source>%1, %2: %3</source>
         <translation>%1，%2：%3</translation>
     </message>
@@ -1172,6 +1179,21 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
     </message>
 </context>
 <context>
+    <name>KeyboardShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Runlens</source>
@@ -1190,10 +1212,6 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <translation>打开一个或多个运行记录归档</translation>
     </message>
     <message>
-        <source>&amp;Close All</source>
-        <translation>全部关闭(&amp;C)</translation>
-    </message>
-    <message>
         <source>Close every open run and return to the welcome page</source>
         <translation>关闭所有打开的运行记录并返回欢迎页</translation>
     </message>
@@ -1204,10 +1222,6 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
     <message>
         <source>&amp;Welcome Page</source>
         <translation>欢迎页(&amp;W)</translation>
-    </message>
-    <message>
-        <source>&amp;Full Screen</source>
-        <translation>全屏(&amp;F)</translation>
     </message>
     <message>
         <source>Show &amp;Status Bar</source>
@@ -1318,10 +1332,6 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <translation>取消所选的时间范围（在图表中按住 Shift 拖动可选择范围）</translation>
     </message>
     <message>
-        <source>Align Runs by Wall &amp;Clock</source>
-        <translation>按实际时间对齐运行记录(&amp;C)</translation>
-    </message>
-    <message>
         <source>Place runs at their real start times instead of overlaying their starts</source>
         <translation>按实际开始时间放置运行记录，而不是将其起点重叠对齐</translation>
     </message>
@@ -1426,6 +1436,34 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
     <message>
         <source>Back to the open runs, their metrics and charts</source>
         <translation>返回已打开的运行记录及其指标和图表</translation>
+    </message>
+    <message>
+        <source>C&amp;lose All</source>
+        <translation>全部关闭(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Full Scree&amp;n</source>
+        <translation>全屏(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Align Runs by Wall Cl&amp;ock</source>
+        <translation>按实际时间对齐运行记录(&amp;O)</translation>
+    </message>
+    <message>
+        <source>F&amp;ind…</source>
+        <translation>查找(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Search the panel you are in: flame graph functions, summary metrics, or the metric browser</source>
+        <translation>在当前面板中搜索：火焰图中的函数、汇总中的指标，或指标浏览器</translation>
+    </message>
+    <message>
+        <source>&amp;Getting Started</source>
+        <translation>入门(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
     </message>
 </context>
 <context>

@@ -48,6 +48,8 @@ ChartGrid::ChartGrid(RunSet* runs, TimeController* time, QWidget* parent)
     connect(runs, &RunSet::orderChanged, this, &ChartGrid::scheduleRefresh);
     // Charts out of sight are brought up to date when they scroll into view, not on every zoom.
     connect(verticalScrollBar(), &QScrollBar::valueChanged, this, &ChartGrid::scheduleRefresh);
+    connect(verticalScrollBar(), &QScrollBar::rangeChanged, this, &ChartGrid::scheduleRefresh);
+    connect(verticalScrollBar(), &QScrollBar::rangeChanged, this, &ChartGrid::revealPending);
     const auto runsChanged = [this] {
         for (const auto& panel : m_panels)
             refreshInstances(*panel);
@@ -219,7 +221,31 @@ void ChartGrid::removeChart(int index)
         return;
     delete m_panels[std::size_t(index)]->widget;
     m_panels.erase(m_panels.begin() + index);
+    // The charts below move up into sight without a scroll: those skipped while out of sight
+    // still showed the range they were last drawn for, not the shared zoom.
+    scheduleRefresh();
     emit chartsChanged();
+}
+
+void ChartGrid::revealChart(int index)
+{
+    if (index < 0 || index >= count())
+        return;
+    // A chart just added has no place yet: scrolling to it at once aimed at its empty geometry
+    // and left it below the fold. So it is scrolled to once the layout has placed it, which grows
+    // the scroll range (revealPending); a chart that fits without that is scrolled to next turn.
+    m_revealing = m_panels[std::size_t(index)]->widget;
+    QTimer::singleShot(0, this, &ChartGrid::revealPending);
+}
+
+void ChartGrid::revealPending()
+{
+    if (!m_revealing)
+        return;
+    if (m_revealing->height() < m_revealing->minimumSizeHint().height())
+        return; // not laid out yet
+    ensureWidgetVisible(m_revealing, 0, 0);
+    m_revealing.clear();
 }
 
 void ChartGrid::clear()

@@ -2,6 +2,7 @@
 // header with an instance chooser (aggregate by default; cpu12, nvme0n1 ...) and a close button.
 #pragma once
 
+#include <QPointer>
 #include <QScrollArea>
 #include <QTimer>
 
@@ -28,6 +29,8 @@ public:
     // Adds a chart for the metric (the aggregate, or the only instance); returns its index.
     int addChart(const QString& metricId, const QString& instance = {});
     void removeChart(int index);
+    // Scrolls the chart into view once it is laid out (a chart just added is not yet).
+    void revealChart(int index);
     void clear();
     int count() const { return int(m_panels.size()); }
     TimeSeriesChart* chart(int index) const;
@@ -54,6 +57,7 @@ signals:
 private:
     struct Panel;
     void scheduleRefresh();
+    void revealPending();
     int indexOf(const Panel* panel) const;
     void refreshInstances(Panel& panel);
     QString defaultInstance(const QString& metricId) const;
@@ -65,4 +69,5 @@ private:
     QVBoxLayout* m_layout = nullptr;
     std::vector<std::unique_ptr<Panel>> m_panels; // the widgets inside belong to m_content
     QTimer m_refreshTimer;
+    QPointer<QWidget> m_revealing; // the chart revealChart scrolls to once it is laid out
 };

@@ -169,6 +169,8 @@ void FlameGraphPanel::refresh()
                              "folded stacks or `perf script` output."));
         m_topModel->setTree(nullptr);
         m_scope->setProfile(nullptr, 0);
+        // The last runs' frames must not outlive them (after Close All the list still named them).
+        showDisappeared(nullptr);
         emit treeShown();
         return;
     }
@@ -221,19 +223,24 @@ void FlameGraphPanel::showResult(const FlameGraph& result)
     m_view->setTree(result.tree);
     showRoot();
     m_topModel->setTree(result.tree);
+    showDisappeared(result.tree.get());
+    emit treeShown();
+}
+
+void FlameGraphPanel::showDisappeared(const StackTree* tree)
+{
     m_disappeared->clear();
-    if (result.tree && result.tree->isDiff()) {
-        const double base = double(std::max<std::uint64_t>(1, result.tree->baselineSamples()));
-        for (const std::uint32_t node : result.tree->disappeared()) {
-            const auto& function = result.tree->functionOf(node);
+    if (tree && tree->isDiff()) {
+        const double base = double(std::max<std::uint64_t>(1, tree->baselineSamples()));
+        for (const std::uint32_t node : tree->disappeared()) {
+            const auto& function = tree->functionOf(node);
             auto* item = new QListWidgetItem(QString::fromStdString(function.symbol), m_disappeared);
             item->setToolTip(tr("%1 baseline samples (%2% of the baseline)")
-                                 .arg(result.tree->baselineTotal(node))
-                                 .arg(QString::number(100.0 * double(result.tree->baselineTotal(node)) / base, 'f', 2)));
+                                 .arg(tree->baselineTotal(node))
+                                 .arg(QString::number(100.0 * double(tree->baselineTotal(node)) / base, 'f', 2)));
         }
     }
     m_tabs->setTabText(1, tr("Only in baseline (%1)").arg(m_disappeared->count()));
-    emit treeShown();
 }
 
 void FlameGraphPanel::showRoot()

@@ -51,6 +51,8 @@ private:
     // it there while the canvas's height settles.
     void showRoot();
     void showResult(const FlameGraph& result);
+    // The "Only in baseline" list and its tab's count, for a differential tree (else empty).
+    void showDisappeared(const StackTree* tree);
     int selectedRun() const;
 
     RunSet* m_runs;

@@ -1,10 +1,12 @@
 #include "HeatMapView.h"
 
 #include "RunSet.h"
+#include "TimeAxisTicks.h"
 #include "TimeController.h"
 #include "TimeSeriesChart.h"
 #include "UnitFormat.h"
 
+#include <QLinearGradient>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -15,7 +17,10 @@
 namespace {
 
 constexpr int kBandGap = 6;
-constexpr int kTitleHeight = 18;
+constexpr int kTitleHeight = 18;     // each run's name above its band
+constexpr int kHeaderHeight = 24;    // the metric's title and the colour legend
+constexpr int kAxisHeight = 20;      // the time axis under the bands
+constexpr int kLegendWidth = 120;    // the colour ramp, with its low and high values either side
 constexpr int kMaximumRowHeight = 16;
 
 } // namespace
@@ -62,7 +67,36 @@ void HeatMapView::setMetric(const QString& metricId)
 
 QRect HeatMapView::plotArea() const
 {
-    return QRect(TimeSeriesChart::kPlotLeft, 4, std::max(10, width() - TimeSeriesChart::kPlotLeft - 14), std::max(10, height() - 8));
+    return QRect(TimeSeriesChart::kPlotLeft, kHeaderHeight, std::max(10, width() - TimeSeriesChart::kPlotLeft - 14),
+                 std::max(10, height() - kHeaderHeight - kAxisHeight));
+}
+
+QString HeatMapView::title() const
+{
+    return m_runs->chartTitle(m_metricId, QString());
+}
+
+QRect HeatMapView::legendRect() const
+{
+    const QRect area = plotArea();
+    const int textWidth = fontMetrics().horizontalAdvance(UnitFormat::format(m_high, m_unit)) + 6;
+    return QRect(area.right() - textWidth - kLegendWidth, 6, kLegendWidth, kHeaderHeight - 12);
+}
+
+void HeatMapView::setTimeAxisShown(bool shown)
+{
+    m_timeAxisShown = shown;
+    update();
+}
+
+QStringList HeatMapView::timeTickLabels() const
+{
+    const auto [from, to] = m_time->viewRange();
+    const AxisTicks ticks = timeTicks(from, to, std::max(2, plotArea().width() / 110));
+    QStringList labels;
+    for (const double value : ticks.values)
+        labels.append(timeTickLabel(value, ticks.step));
+    return labels;
 }
 
 QRect HeatMapView::bandsArea() const
@@ -78,7 +112,8 @@ QSize HeatMapView::sizeHint() const
     int rows = 0;
     for (int r = 0; r < m_runs->count(); ++r)
         rows += int(m_runs->at(r).run->instances(m_metricId).size());
-    return QSize(600, std::clamp(rows * (rows > 32 ? 3 : kMaximumRowHeight) + m_runs->count() * (kTitleHeight + kBandGap) + 8, 120, 600));
+    return QSize(600, std::clamp(rows * (rows > 32 ? 3 : kMaximumRowHeight) + m_runs->count() * (kTitleHeight + kBandGap)
+                                     + kHeaderHeight + kAxisHeight, 120, 640));
 }
 
 void HeatMapView::refresh()
@@ -112,7 +147,9 @@ void HeatMapView::refresh()
             for (std::size_t i = 0; i < view.size(); ++i) {
                 const double t = view.times[i] + entry.offsetSeconds;
                 const double value = view.values[i];
-                if (t < from || t > to || std::isnan(value))
+                // A sample covers the interval before it: the one just past the view's end still
+                // covers its last columns (skipping it left them empty, short of the right edge).
+                if (t < from || t - entry.run->intervalSeconds() > to || std::isnan(value))
                     continue;
                 // A sample covers the interval before it; paint it over the columns it spans.
                 const double start = std::max(from, t - entry.run->intervalSeconds());
@@ -185,16 +222,46 @@ void HeatMapView::paintEvent(QPaintEvent*)
 {
     QPainter painter(this);
     painter.fillRect(rect(), palette().window());
+    const QRect area = plotArea();
+    const auto [from, to] = m_time->viewRange();
+    const auto xOf = [&](double t) { return area.left() + (t - from) / (to - from) * area.width(); };
+
+    // The metric's title, as its chart has it, and the legend: what pale and dark stand for.
+    QFont bold = font();
+    bold.setBold(true);
+    painter.setFont(bold);
+    painter.setPen(palette().text().color());
+    painter.drawText(QRect(area.left(), 0, area.width(), kHeaderHeight), Qt::AlignHCenter | Qt::AlignVCenter, title());
+    painter.setFont(font());
+    const QRect legend = legendRect();
+    QLinearGradient ramp(legend.topLeft(), legend.topRight());
+    for (int stop = 0; stop <= 4; ++stop)
+        ramp.setColorAt(stop / 4.0, colourFor(stop / 4.0));
+    painter.fillRect(legend, ramp);
+    painter.drawRect(legend.adjusted(0, 0, -1, -1));
+    painter.drawText(QRect(0, 0, legend.left() - 4, kHeaderHeight), Qt::AlignRight | Qt::AlignVCenter, UnitFormat::format(m_low, m_unit));
+    painter.drawText(QRect(legend.right() + 5, 0, width(), kHeaderHeight), Qt::AlignLeft | Qt::AlignVCenter, UnitFormat::format(m_high, m_unit));
+
+    // The time axis under the bands, with the charts' ticks and labels.
+    const int axisY = (m_bands.empty() ? area.bottom() : bandsArea().bottom()) + 2;
+    const AxisTicks ticks = m_timeAxisShown ? timeTicks(from, to, std::max(2, area.width() / 110)) : AxisTicks{};
+    if (m_timeAxisShown)
+        painter.drawLine(area.left(), axisY, area.right(), axisY);
+    for (const double value : ticks.values) {
+        const double x = xOf(value);
+        painter.drawLine(QPointF(x, axisY), QPointF(x, axisY + 4));
+        const QString label = timeTickLabel(value, ticks.step);
+        const int labelWidth = fontMetrics().horizontalAdvance(label);
+        const double left = std::clamp(x - labelWidth / 2.0, double(area.left()) - labelWidth / 2.0, double(width() - labelWidth - 2));
+        painter.drawText(QRectF(left, axisY + 4, labelWidth + 2, fontMetrics().height()), Qt::AlignLeft | Qt::AlignTop, label);
+    }
+
     for (const Band& band : m_bands) {
         const RunEntry& entry = m_runs->at(band.run);
         painter.setPen(QColor::fromRgb(entry.colour).darker(120));
-        QFont bold = font();
-        bold.setBold(true);
         painter.setFont(bold);
         painter.drawText(QRect(band.rect.left(), band.rect.top() - kTitleHeight, band.rect.width(), kTitleHeight),
-                         Qt::AlignLeft | Qt::AlignVCenter,
-                         tr("%1: %2, pale %3 to dark %4").arg(entry.displayName, m_metricId, UnitFormat::format(m_low, m_unit),
-                                                              UnitFormat::format(m_high, m_unit)));
+                         Qt::AlignLeft | Qt::AlignVCenter, entry.displayName);
         painter.setFont(font());
         painter.drawImage(band.rect, band.image);
         // Label a few rows on the left: the first, the last, and evenly spaced ones between.
@@ -207,9 +274,6 @@ void HeatMapView::paintEvent(QPaintEvent*)
                              Qt::AlignRight | Qt::AlignVCenter, band.instances[row]);
         }
     }
-    const QRect area = plotArea();
-    const auto [from, to] = m_time->viewRange();
-    const auto xOf = [&](double t) { return area.left() + (t - from) / (to - from) * area.width(); };
     if (const auto selection = m_time->selection()) {
         QColor band = palette().highlight().color();
         band.setAlpha(60);

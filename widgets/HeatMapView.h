@@ -31,6 +31,13 @@ public:
     // Where the bands may go (time runs from its left edge to its right edge), and where they are.
     QRect plotArea() const;
     QRect bandsArea() const;
+    // What the header and the axis show: the metric's title (as its chart names it), where the
+    // colour legend is drawn, and the time axis's labels.
+    QString title() const;
+    QRect legendRect() const;
+    QStringList timeTickLabels() const;
+    // Exports draw the time axis themselves, in the figure's style and scale.
+    void setTimeAxisShown(bool shown);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -59,4 +66,5 @@ private:
     std::vector<Band> m_bands;
     double m_low = 0;
     double m_high = 1;
+    bool m_timeAxisShown = true;
 };

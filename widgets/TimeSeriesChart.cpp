@@ -130,6 +130,9 @@ void TimeSeriesChart::setMetric(const QString& metricId, const QString& instance
         }
     }
     chart()->setTitle(title());
+    // Qt Charts elides and places a new title only when it lays the frame out, which it does not
+    // do for a fixed plot area: a chart switched to cpu1 kept the aggregate's title.
+    layOutFrame();
     refresh();
 }
 
@@ -160,9 +163,15 @@ void TimeSeriesChart::resizeEvent(QResizeEvent* event)
     // at once (the layout request would come after the plot area is fixed again), then fixed.
     chart()->setPlotArea(QRectF());
     QChartView::resizeEvent(event);
+    layOutFrame();
+    refresh();
+}
+
+void TimeSeriesChart::layOutFrame()
+{
+    chart()->setPlotArea(QRectF());
     chart()->layout()->activate();
     updatePlotArea();
-    refresh();
 }
 
 void TimeSeriesChart::refresh()

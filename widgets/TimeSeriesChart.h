@@ -88,6 +88,9 @@ private:
     enum class Drag { None, Zoom, Select, Pan, Offset };
 
     void updatePlotArea();
+    // Lays the frame (title, axis lines, background) out for the current size and title, as
+    // Qt Charts does only for charts without a fixed plot area, then fixes the plot area again.
+    void layOutFrame();
     struct TickLabel {
         double value;
         QStaticText text;

@@ -217,6 +217,34 @@ private slots:
         QVERIFY(image.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/flamegraph-diff.png")));
     }
 
+    void closingEveryRunEmptiesThePanel()
+    {
+        RunSet runs;
+        TimeController time;
+        time.setExtent({0, 2});
+        FlameGraphPanel panel(&runs, &time);
+        panel.resize(1000, 420);
+        runs.add(runWithProfile(QStringLiteral("baseline"), profileOf(kBaseline)));
+        runs.add(runWithProfile(QStringLiteral("tuned"), profileOf(kTuned)));
+        runs.setBaseline(0);
+        runs.setCurrentIndex(1);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTRY_VERIFY(!panel.isBusy() && panel.view()->tree() && panel.view()->tree()->isDiff());
+        QCOMPARE(panel.disappearedList()->count(), 1);
+        auto* tabs = panel.findChild<QTabWidget*>();
+        QCOMPARE(tabs->tabText(1), QStringLiteral("Only in baseline (1)"));
+
+        // Every run closed (File › Close All): no graph, no functions, no frames of the closed runs.
+        runs.clear();
+        QTRY_VERIFY(!panel.isBusy() && !panel.view()->tree());
+        tabs->setCurrentIndex(1);
+        QVERIFY(panel.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/flamegraph-panel-after-close-all.png")));
+        QCOMPARE(panel.topFunctionsModel()->rowCount(), 0);
+        QCOMPARE(panel.disappearedList()->count(), 0);
+        QCOMPARE(tabs->tabText(1), QStringLiteral("Only in baseline (0)"));
+    }
+
     void panelFollowsRunsAndSelection()
     {
         RunSet runs;

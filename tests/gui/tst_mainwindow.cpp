@@ -1,6 +1,10 @@
 // The main window driven as a user would, rendered offscreen; screenshots land in the build tree.
 #include "ChartGrid.h"
 #include "DemoRuns.h"
+#include "FlameGraphPanel.h"
+#include "FlameGraphView.h"
+#include "GettingStartedDialog.h"
+#include "KeyboardShortcutsDialog.h"
 #include "HeatMapView.h"
 #include "MainWindow.h"
 #include "MetricBrowser.h"
@@ -10,9 +14,12 @@
 #include "TimeController.h"
 #include "TimeSeriesChart.h"
 #include "WelcomePage.h"
+#include "summary/SummaryTable.h"
+#include "summary/SummaryView.h"
 
 #include <QApplication>
 #include <QCommandLinkButton>
+#include <QDockWidget>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QToolButton>
@@ -21,7 +28,10 @@
 #include <QMimeData>
 #include <QPainter>
 #include <QScreen>
+#include <QScrollBar>
 #include <QSettings>
+#include <QTableWidget>
+#include <QTextBrowser>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -101,7 +111,7 @@ private slots:
         QCOMPARE(menuTitles, QStringList({QStringLiteral("&File"), QStringLiteral("&View"), QStringLiteral("&Help")}));
         QCOMPARE(actionTexts(window.fileMenu()),
                  QStringList({QStringLiteral("&Open Runs…"), QStringLiteral("&Connect to Host…"), QStringLiteral("Open &Recent"), QStringLiteral("&Save Session…"),
-                              QStringLiteral("&Export…"), QStringLiteral("Copy Charts as &Image"), QStringLiteral("&Close All"),
+                              QStringLiteral("&Export…"), QStringLiteral("Copy Charts as &Image"), QStringLiteral("C&lose All"),
                               QStringLiteral("&Quit")}));
         QCOMPARE(window.fileMenu()->actions().first()->shortcut(), QKeySequence(QKeySequence::Open));
 
@@ -199,6 +209,191 @@ private slots:
         QVERIFY(window.welcomePage()->isVisible());
     }
 
+    void closeAllResetsSearchesAndTheFlameGraph()
+    {
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QSignalSpy finished(&window, &MainWindow::loadingFinished);
+        window.openDemoRuns();
+        QVERIFY(finished.wait(20000));
+        FlameGraphPanel* flame = window.flameGraphPanel();
+        QTRY_VERIFY(!flame->isBusy() && flame->view()->tree());
+        QTest::keyClicks(window.metricBrowser()->filterEdit(), QStringLiteral("cache"));
+        QTest::keyClicks(window.summaryView()->table()->searchField(), QStringLiteral("cpu"));
+        QTest::keyClicks(flame->searchField(), QStringLiteral("main"));
+
+        QTest::keyClick(&window, Qt::Key_W, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(window.welcomePage()->isVisible());
+        QTRY_VERIFY(!flame->isBusy() && !flame->view()->tree());
+        QVERIFY(!window.flameGraphDock()->isVisible()); // no empty dock left under the welcome page
+        QVERIFY(window.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-after-close-all.png")));
+        QCOMPARE(flame->disappearedList()->count(), 0);
+        QCOMPARE(window.metricBrowser()->filterEdit()->text(), QString());
+        QCOMPARE(window.summaryView()->table()->searchField()->text(), QString());
+        QCOMPARE(flame->searchField()->text(), QString());
+
+        // The next runs open unfiltered: every metric listed again.
+        window.openDemoRuns();
+        QVERIFY(finished.wait(20000));
+        QVERIFY(window.metricBrowser()->visibleMetricIds().contains(QStringLiteral("cpu.user")));
+    }
+
+    void aNewChartScrollsIntoView()
+    {
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QSignalSpy finished(&window, &MainWindow::loadingFinished);
+        window.openDemoRuns();
+        QVERIFY(finished.wait(20000));
+        ChartGrid* grid = window.chartGrid();
+        QTRY_VERIFY(grid->isVisible() && grid->viewport()->height() > 100);
+        // A metric not charted yet, chosen in the browser as a user does (Enter or double click).
+        QString metric;
+        for (const QString& id : window.metricBrowser()->visibleMetricIds()) {
+            bool charted = false;
+            for (const auto& chart : grid->charts())
+                charted = charted || chart.first == id;
+            if (!charted) {
+                metric = id;
+                break;
+            }
+        }
+        QVERIFY(!metric.isEmpty());
+        QCOMPARE(grid->verticalScrollBar()->value(), 0);
+        emit window.metricBrowser()->metricActivated(metric);
+        TimeSeriesChart* added = grid->chart(grid->count() - 1);
+        QCOMPARE(added->metricId(), metric);
+        // The default charts already fill the grid, so the new one is added below the fold...
+        QTRY_VERIFY(grid->verticalScrollBar()->maximum() > 0);
+        // ...and brought into view, whole.
+        const auto inView = [&] {
+            const QRect shown(added->mapTo(grid->viewport(), QPoint(0, 0)), added->size());
+            return grid->viewport()->rect().contains(shown);
+        };
+        QTRY_VERIFY(inView());
+        QTest::qWait(50);
+        QVERIFY(window.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-new-chart-in-view.png")));
+    }
+
+    void everyMenuHasDistinctMnemonics()
+    {
+        MainWindow window;
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::loadingFinished);
+        window.openDemoRuns(); // the docks add their toggles to the View menu
+        QVERIFY(finished.wait(20000));
+        // The letter after a single '&' in each entry; two entries with one letter make Alt+letter
+        // pick the first only.
+        const auto mnemonicsOf = [](const QList<QAction*>& actions, const QString& where) {
+            QMap<QChar, QString> seen;
+            for (const QAction* action : actions) {
+                const QString text = QString(action->text()).replace(QLatin1String("&&"), QString());
+                const qsizetype amp = text.indexOf(QLatin1Char('&'));
+                if (action->isSeparator() || amp < 0 || amp + 1 >= text.size())
+                    continue;
+                const QChar key = text.at(amp + 1).toLower();
+                QVERIFY2(!seen.contains(key), qPrintable(QStringLiteral("%1: \"%2\" and \"%3\" share Alt+%4")
+                                                             .arg(where, seen.value(key), action->text(), key)));
+                seen.insert(key, action->text());
+            }
+        };
+        mnemonicsOf(window.menuBar()->actions(), QStringLiteral("menu bar"));
+        for (const QAction* menuAction : window.menuBar()->actions()) {
+            QVERIFY(menuAction->menu());
+            mnemonicsOf(menuAction->menu()->actions(), menuAction->text());
+            for (const QAction* action : menuAction->menu()->actions()) {
+                if (action->menu())
+                    mnemonicsOf(action->menu()->actions(), action->text());
+            }
+        }
+        QTest::keyClick(&window, Qt::Key_V, Qt::AltModifier);
+        QTRY_VERIFY(window.viewMenu()->isVisible());
+        QVERIFY(screenshot(window, window.viewMenu()).save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-view-menu-mnemonics.png")));
+        window.viewMenu()->close();
+    }
+
+    void ctrlFSearchesThePanelInUse()
+    {
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QSignalSpy finished(&window, &MainWindow::loadingFinished);
+        window.openDemoRuns();
+        QVERIFY(finished.wait(20000));
+        QTRY_VERIFY(window.flameGraphDock()->isVisible() && window.summaryDock()->isVisible());
+
+        // In the flame graph: its function search.
+        window.flameGraphPanel()->view()->setFocus();
+        QTRY_VERIFY(window.flameGraphPanel()->view()->hasFocus());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_F, Qt::ControlModifier);
+        QTRY_VERIFY(window.flameGraphPanel()->searchField()->hasFocus());
+        // In the summary: its metric search.
+        window.summaryView()->table()->setFocus();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_F, Qt::ControlModifier);
+        QTRY_VERIFY(window.summaryView()->table()->searchField()->hasFocus());
+        // Anywhere else (a chart): the metric browser's search.
+        window.chartGrid()->chart(0)->setFocus();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_F, Qt::ControlModifier);
+        QTRY_VERIFY(window.metricBrowser()->filterEdit()->hasFocus());
+        QVERIFY(window.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-ctrl-f-metric-search.png")));
+    }
+
+    void helpListsEveryShortcutAndGettingStarted()
+    {
+        MainWindow window;
+        window.resize(1100, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QAction* shortcuts = nullptr;
+        QAction* gettingStarted = nullptr;
+        for (QAction* action : window.helpMenu()->actions()) {
+            if (action->text() == QLatin1String("&Keyboard Shortcuts"))
+                shortcuts = action;
+            if (action->text() == QLatin1String("&Getting Started"))
+                gettingStarted = action;
+        }
+        QVERIFY(shortcuts && gettingStarted);
+
+        shortcuts->trigger();
+        auto* dialog = window.findChild<KeyboardShortcutsDialog*>();
+        QVERIFY(dialog);
+        QVERIFY(QTest::qWaitForWindowExposed(dialog));
+        QStringList listed;
+        for (int row = 0; row < dialog->table()->rowCount(); ++row)
+            listed.append(dialog->table()->item(row, 1)->text());
+        // Every menu command with a key is listed with that key, as the menu shows it.
+        int withKeys = 0;
+        for (const QAction* menuAction : window.menuBar()->actions()) {
+            for (const QAction* action : menuAction->menu()->actions()) {
+                if (action->shortcut().isEmpty())
+                    continue;
+                ++withKeys;
+                const QString key = action->shortcut().toString(QKeySequence::NativeText);
+                QVERIFY2(std::any_of(listed.begin(), listed.end(), [&](const QString& keys) { return keys.split(QStringLiteral(", ")).contains(key); }),
+                         qPrintable(action->text() + QStringLiteral(" (") + key + QStringLiteral(") is not listed")));
+            }
+        }
+        QVERIFY(withKeys >= 10);
+        QCOMPARE(dialog->table()->rowCount(), withKeys);
+        QVERIFY(dialog->grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/help-keyboard-shortcuts.png")));
+        dialog->close();
+
+        gettingStarted->trigger();
+        auto* guide = window.findChild<GettingStartedDialog*>();
+        QVERIFY(guide);
+        QVERIFY(QTest::qWaitForWindowExposed(guide));
+        QVERIFY(guide->browser()->toPlainText().contains(QStringLiteral("runlens-rec record")));
+        QVERIFY(guide->grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/help-getting-started.png")));
+    }
+
     void welcomePageLeadsBackToTheOpenRuns()
     {
         MainWindow window;
@@ -283,6 +478,9 @@ private slots:
             settled = first->width() == lastWidth ? settled + 1 : 0;
             lastWidth = first->width();
         }
+        // The chart just added was scrolled into view at the bottom; back up to the first two.
+        QTRY_VERIFY(grid->verticalScrollBar()->value() > 0);
+        grid->verticalScrollBar()->setValue(0);
         TimeSeriesChart* second = grid->chart(1);
         QVERIFY(first->drawnPointCount() > 0);
         const auto extent = window.timeController()->extent();

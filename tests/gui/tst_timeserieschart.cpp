@@ -1,6 +1,7 @@
 // The chart widget on its own: what it draws for runs with offsets, the crosshair readout, and
 // that every chart follows one TimeController.
 #include "ChartGrid.h"
+#include "HeatMapView.h"
 #include "RunFactory.h"
 #include "RunSet.h"
 #include "TimeController.h"
@@ -9,6 +10,7 @@
 #include <QComboBox>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 namespace {
@@ -172,6 +174,133 @@ private slots:
             QVERIFY2(differing == 0, qPrintable(QStringLiteral("%1: %2 pixels differ from a chart made at that size, first at %3,%4")
                                                     .arg(name).arg(differing).arg(first.x()).arg(first.y())));
         }
+    }
+
+    void titleFollowsTheInstanceChooser()
+    {
+        RunSet runs;
+        TimeController time;
+        runs.add(makeRun(QStringLiteral("/r/a"), "a", 61, 1.0, ramp(1.0)));
+        time.setExtent(runs.timeExtent());
+        ChartGrid grid(&runs, &time);
+        grid.resize(700, 400);
+        grid.addChart(QStringLiteral("cpu.user"));
+        grid.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&grid));
+        QTest::qWait(50);
+        TimeSeriesChart* chart = grid.chart(0);
+        // The user picks cpu1 after the chart was drawn for the aggregate.
+        grid.instanceChooser(0)->setCurrentIndex(2);
+        emit grid.instanceChooser(0)->activated(2);
+        QTest::qWait(50);
+        QCOMPARE(chart->title(), QStringLiteral("cpu.user — cpu1 (%)"));
+        const QImage chosen = chart->grab().toImage();
+        QVERIFY(chosen.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/chart-title-after-choosing-cpu1.png")));
+
+        // The title band is what a chart made for cpu1 at that size shows, not the aggregate's title.
+        TimeSeriesChart fresh(&runs, &time);
+        fresh.resize(chart->size());
+        fresh.setMetric(QStringLiteral("cpu.user"), QStringLiteral("cpu1"));
+        fresh.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&fresh));
+        QTest::qWait(50);
+        const QImage expected = fresh.grab().toImage();
+        QVERIFY(expected.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/chart-title-cpu1-expected.png")));
+        QCOMPARE(chosen.size(), expected.size());
+        const int band = 30; // the title band above the plot area (kPlotTop)
+        int differing = 0;
+        for (int y = 0; y < band; ++y) {
+            for (int x = 0; x < chosen.width(); ++x)
+                differing += chosen.pixel(x, y) != expected.pixel(x, y);
+        }
+        QVERIFY2(differing == 0, qPrintable(QStringLiteral("%1 pixels of the title band differ from a chart made for cpu1").arg(differing)));
+    }
+
+    void removingAChartKeepsTheOthersOnTheSharedZoom()
+    {
+        RunSet runs;
+        TimeController time;
+        runs.add(makeRun(QStringLiteral("/r/a"), "a", 61, 1.0, ramp(1.0)));
+        time.setExtent(runs.timeExtent());
+        ChartGrid grid(&runs, &time);
+        grid.resize(700, 440); // room for two charts; the others are out of sight
+        for (int c = 0; c < 5; ++c)
+            grid.addChart(QStringLiteral("cpu.user"), c % 2 ? QStringLiteral("cpu0") : QStringLiteral("all"));
+        grid.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&grid));
+        QTest::qWait(50);
+        // Zoomed while charts 2 to 4 are out of sight: they are left to be drawn when seen.
+        time.setViewRange({20, 30});
+        grid.refreshNow();
+        const auto followsZoom = [&](int index) {
+            const auto points = grid.chart(index)->drawnPoints(0);
+            return !points.empty() && std::all_of(points.begin(), points.end(), [](const QPointF& p) { return p.x() >= 19 && p.x() <= 31; });
+        };
+        QVERIFY(followsZoom(0) && followsZoom(1));
+        QVERIFY(!followsZoom(2)); // out of sight, so not drawn again yet
+
+        // The first chart closed: the third moves up into sight, with the zoom every chart shares.
+        // (The grid still overflows, so no chart is resized, which would redraw it anyway.)
+        grid.removeChart(0);
+        QTest::qWait(100);
+        QVERIFY(grid.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/chartgrid-after-removing-one.png")));
+        QVERIFY(followsZoom(0));
+        QVERIFY2(followsZoom(1), "the chart that moved up still shows the range it was last drawn for");
+    }
+
+    void heatMapHasTitleLegendAxisAndFillsTheWidth()
+    {
+        RunSet runs;
+        TimeController time;
+        runs.add(makeRun(QStringLiteral("/r/a"), "a", 61, 1.0, ramp(1.0)));
+        time.setExtent(runs.timeExtent());
+        HeatMapView heat(&runs, &time);
+        heat.resize(800, 160);
+        heat.setMetric(QStringLiteral("cpu.user"));
+        // Zoomed to a window that ends between two samples, as a wheel zoom does.
+        time.setViewRange({20.3, 30.3});
+        heat.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&heat));
+        heat.refresh();
+        QTest::qWait(50);
+        const QImage image = heat.grab().toImage();
+        QVERIFY(image.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/heatmap-title-legend-axis.png")));
+
+        // Data in every column, the last one included (the sample just past the view's end covers it).
+        const int columns = heat.plotArea().width();
+        for (int row = 0; row < 2; ++row) {
+            for (const int column : {0, columns / 2, columns - 1}) {
+                const QColor colour = heat.cellColour(0, row, column);
+                QVERIFY2(colour.isValid() && colour != QColor(0xf2, 0xf2, 0xf2),
+                         qPrintable(QStringLiteral("row %1, column %2 of %3 is empty").arg(row).arg(column).arg(columns)));
+            }
+        }
+        QCOMPARE(heat.bandsArea().left(), heat.plotArea().left());
+        QCOMPARE(heat.bandsArea().right(), heat.plotArea().right());
+        // The metric's title as its chart has it, drawn in the header above the bands.
+        QCOMPARE(heat.title(), QStringLiteral("cpu.user (%)"));
+        const auto darkIn = [&](const QRect& area) {
+            for (int y = area.top(); y <= area.bottom(); ++y) {
+                for (int x = area.left(); x <= area.right(); ++x) {
+                    if (image.pixelColor(x, y).lightness() < 100)
+                        return true;
+                }
+            }
+            return false;
+        };
+        QVERIFY(darkIn(QRect(heat.plotArea().center().x() - 40, 2, 80, heat.plotArea().top() - 4)));
+        // The legend: the colour ramp from its pale end to its dark end.
+        const QRect legend = heat.legendRect();
+        QVERIFY(legend.top() < heat.bandsArea().top());
+        const QColor pale = image.pixelColor(legend.left() + 2, legend.center().y());
+        const QColor dark = image.pixelColor(legend.right() - 2, legend.center().y());
+        QVERIFY2(pale.lightness() > 200 && dark.lightness() < 90, qPrintable(pale.name() + QLatin1Char(' ') + dark.name()));
+        QCOMPARE(heat.valueRange().first, 0.0);
+        // The time axis under the bands, labelled as the charts are.
+        const QStringList labels = heat.timeTickLabels();
+        QVERIFY2(labels.size() >= 3, qPrintable(labels.join(QLatin1Char(','))));
+        QVERIFY(labels.contains(QStringLiteral("24 s")));
+        QVERIFY(darkIn(QRect(heat.plotArea().left(), heat.bandsArea().bottom() + 6, heat.plotArea().width(), 12)));
     }
 
     void gridChartsShareTheAxisAndChooseInstances()

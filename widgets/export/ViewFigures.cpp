@@ -54,6 +54,7 @@ HeatMapFigure::HeatMapFigure(RunSet* runs, const QString& metricId, std::pair<do
     // Built after the controller exists; the placeholder above keeps the base class simple.
     auto view = std::make_unique<HeatMapView>(runs, m_time.get());
     view->setMetric(metricId);
+    view->setTimeAxisShown(false); // drawn in the figure's style by paintContent
     replaceView(std::move(view));
     setLegend(legendOf(*runs));
 }
