@@ -313,10 +313,6 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <translation>FILE içindeki CPU yığınlarını (bir çalıştırma arşivi, katlanmış yığınlar veya `perf script` çıktısı; düz ya da gzip) katlanmış yığınlar olarak yazar: yığın başına bir &quot;frame;frame;frame count&quot; satırı, sıralı, stackcollapse-perf.pl&apos;nin yazdırdığı gibi.</translation>
     </message>
     <message>
-        <source>Output format; only &quot;folded&quot; for now.</source>
-        <translation>Çıktı biçimi; şimdilik yalnızca &quot;folded&quot;.</translation>
-    </message>
-    <message>
         <source>format</source>
         <translation>biçim</translation>
     </message>
@@ -353,14 +349,6 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <translation>dosya</translation>
     </message>
     <message>
-        <source>The profile to convert.</source>
-        <translation>Dönüştürülecek profil.</translation>
-    </message>
-    <message>
-        <source>say which format to write: --to folded</source>
-        <translation>yazılacak biçimi belirtin: --to folded</translation>
-    </message>
-    <message>
         <source>give exactly one FILE to convert</source>
         <translation>dönüştürülecek tam olarak bir FILE verin</translation>
     </message>
@@ -389,6 +377,50 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
     <message>
         <source>Count samples instead of adding up their periods (event counts), which is what stackcollapse-perf.pl does.</source>
         <translation>Örneklerin periyotlarını (olay sayılarını) toplamak yerine örnekleri say; stackcollapse-perf.pl periyotları toplar.</translation>
+    </message>
+    <message>
+        <source>give the runs whose series to write</source>
+        <translation>serileri yazılacak çalıştırmaları verin</translation>
+    </message>
+    <message>
+        <source>the runs are too large to convert: not enough memory.</source>
+        <translation>çalıştırmalar dönüştürmek için çok büyük: bellek yetersiz.</translation>
+    </message>
+    <message>
+        <source>no run has the metric %1</source>
+        <translation>hiçbir çalıştırmada %1 ölçütü yok</translation>
+    </message>
+    <message>
+        <source>Output format: &quot;folded&quot; (the stacks), &quot;csv&quot; or &quot;json&quot; (the series, one point per line: time, run, metric, instance, value).</source>
+        <translation>Çıktı biçimi: &quot;folded&quot; (yığınlar), &quot;csv&quot; veya &quot;json&quot; (seriler, satır başına bir nokta: zaman, çalıştırma, ölçüt, örnek, değer).</translation>
+    </message>
+    <message>
+        <source>With csv or json: only this metric (repeatable).</source>
+        <translation>csv veya json ile: yalnızca bu ölçüt (tekrarlanabilir).</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>kimlik</translation>
+    </message>
+    <message>
+        <source>With csv or json: only the points between FROM and TO seconds after each run&apos;s start (500ms, 30s, 2.5m; either side may be left out).</source>
+        <translation>csv veya json ile: yalnızca her çalıştırmanın başlangıcından sonra FROM ile TO saniye arasındaki noktalar (500ms, 30s, 2.5m; iki taraftan biri boş bırakılabilir).</translation>
+    </message>
+    <message>
+        <source>FROM:TO</source>
+        <translation>FROM:TO</translation>
+    </message>
+    <message>
+        <source>The profile to convert (folded), or the runs (csv, json).</source>
+        <translation>Dönüştürülecek profil (folded) veya çalıştırmalar (csv, json).</translation>
+    </message>
+    <message>
+        <source>--window %1 is not FROM:TO in seconds (for example 30s:2m)</source>
+        <translation>--window %1 saniye cinsinden FROM:TO değil (örneğin 30s:2m)</translation>
+    </message>
+    <message>
+        <source>say which format to write: --to folded, --to csv or --to json</source>
+        <translation>hangi biçimde yazılacağını belirtin: --to folded, --to csv veya --to json</translation>
     </message>
 </context>
 <context>
@@ -1887,6 +1919,10 @@ Açık %5 çalıştırmadan yalnızca %4 tanesi bu metriği kaydetti.</translati
         <source>perf_event_paranoid is %1 and there is no passwordless sudo: no CPU counters or profiles, only system metrics. An administrator can run &apos;sysctl kernel.perf_event_paranoid=0&apos;.</source>
         <translation>perf_event_paranoid değeri %1 ve parolasız sudo yok: CPU sayaçları veya profiller yok, yalnızca sistem metrikleri. Bir yönetici &apos;sysctl kernel.perf_event_paranoid=0&apos; komutunu çalıştırabilir.</translation>
     </message>
+    <message>
+        <source>Logged in as root: CPU counters and profiles cover every process, whatever perf_event_paranoid says.</source>
+        <translation>root olarak oturum açıldı: CPU sayaçları ve profiller, perf_event_paranoid ne derse desin her süreci kapsar.</translation>
+    </message>
 </context>
 <context>
     <name>RemoteRecording</name>
@@ -2176,6 +2212,10 @@ recorded on %3 at %4</source>
     <message>
         <source>Not imported: %1</source>
         <translation>İçe aktarılmadı: %1</translation>
+    </message>
+    <message>
+        <source>Tags: %1</source>
+        <translation>Etiketler: %1</translation>
     </message>
 </context>
 <context>

@@ -313,10 +313,6 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <translation>将 FILE（运行记录归档、折叠栈或 `perf script` 输出，未压缩或 gzip 压缩）中的 CPU 调用栈写为折叠栈：每个调用栈一行 &quot;frame;frame;frame count&quot;，已排序，与 stackcollapse-perf.pl 的输出相同。</translation>
     </message>
     <message>
-        <source>Output format; only &quot;folded&quot; for now.</source>
-        <translation>输出格式；目前仅支持 &quot;folded&quot;。</translation>
-    </message>
-    <message>
         <source>format</source>
         <translation>格式</translation>
     </message>
@@ -353,14 +349,6 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <translation>文件</translation>
     </message>
     <message>
-        <source>The profile to convert.</source>
-        <translation>要转换的性能剖析文件。</translation>
-    </message>
-    <message>
-        <source>say which format to write: --to folded</source>
-        <translation>请指定要写入的格式：--to folded</translation>
-    </message>
-    <message>
         <source>give exactly one FILE to convert</source>
         <translation>请只指定一个要转换的 FILE</translation>
     </message>
@@ -389,6 +377,50 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
     <message>
         <source>Count samples instead of adding up their periods (event counts), which is what stackcollapse-perf.pl does.</source>
         <translation>统计样本个数，而不是累加其周期（事件计数）；stackcollapse-perf.pl 累加的是周期。</translation>
+    </message>
+    <message>
+        <source>give the runs whose series to write</source>
+        <translation>请给出要写出其序列的运行</translation>
+    </message>
+    <message>
+        <source>the runs are too large to convert: not enough memory.</source>
+        <translation>运行太大，无法转换：内存不足。</translation>
+    </message>
+    <message>
+        <source>no run has the metric %1</source>
+        <translation>没有任何运行包含指标 %1</translation>
+    </message>
+    <message>
+        <source>Output format: &quot;folded&quot; (the stacks), &quot;csv&quot; or &quot;json&quot; (the series, one point per line: time, run, metric, instance, value).</source>
+        <translation>输出格式：&quot;folded&quot;（调用栈），&quot;csv&quot; 或 &quot;json&quot;（序列，每行一个点：时间、运行、指标、实例、值）。</translation>
+    </message>
+    <message>
+        <source>With csv or json: only this metric (repeatable).</source>
+        <translation>用于 csv 或 json：仅此指标（可重复）。</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>标识</translation>
+    </message>
+    <message>
+        <source>With csv or json: only the points between FROM and TO seconds after each run&apos;s start (500ms, 30s, 2.5m; either side may be left out).</source>
+        <translation>用于 csv 或 json：仅每次运行开始后 FROM 到 TO 秒之间的点（500ms、30s、2.5m；任一侧可省略）。</translation>
+    </message>
+    <message>
+        <source>FROM:TO</source>
+        <translation>FROM:TO</translation>
+    </message>
+    <message>
+        <source>The profile to convert (folded), or the runs (csv, json).</source>
+        <translation>要转换的剖析数据（folded），或运行（csv、json）。</translation>
+    </message>
+    <message>
+        <source>--window %1 is not FROM:TO in seconds (for example 30s:2m)</source>
+        <translation>--window %1 不是以秒为单位的 FROM:TO（例如 30s:2m）</translation>
+    </message>
+    <message>
+        <source>say which format to write: --to folded, --to csv or --to json</source>
+        <translation>请指定要写出的格式：--to folded、--to csv 或 --to json</translation>
     </message>
 </context>
 <context>
@@ -1887,6 +1919,10 @@ Only %4 of the %5 open runs recorded this metric.</source>
         <source>perf_event_paranoid is %1 and there is no passwordless sudo: no CPU counters or profiles, only system metrics. An administrator can run &apos;sysctl kernel.perf_event_paranoid=0&apos;.</source>
         <translation>perf_event_paranoid 为 %1，且没有免密码 sudo：无法使用 CPU 计数器和性能剖析，只有系统指标。管理员可以运行 &apos;sysctl kernel.perf_event_paranoid=0&apos;。</translation>
     </message>
+    <message>
+        <source>Logged in as root: CPU counters and profiles cover every process, whatever perf_event_paranoid says.</source>
+        <translation>以 root 登录：无论 perf_event_paranoid 如何设置，CPU 计数器和剖析都覆盖所有进程。</translation>
+    </message>
 </context>
 <context>
     <name>RemoteRecording</name>
@@ -2176,6 +2212,10 @@ recorded on %3 at %4</source>
     <message>
         <source>Not imported: %1</source>
         <translation>未导入：%1</translation>
+    </message>
+    <message>
+        <source>Tags: %1</source>
+        <translation>标签：%1</translation>
     </message>
 </context>
 <context>
