@@ -1,5 +1,7 @@
 #include "SeriesExport.h"
 
+#include "CsvField.h"
+
 #include <QLocale>
 
 #include <cmath>
@@ -7,15 +9,6 @@
 namespace SeriesExport {
 
 namespace {
-
-QString csvField(const QString& text)
-{
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')))
-        return text;
-    QString quoted = text;
-    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
-    return QLatin1Char('"') + quoted + QLatin1Char('"');
-}
 
 // Ten significant digits: what the archive holds (values are stored to 24 bits, times to ns).
 QString number(double value)

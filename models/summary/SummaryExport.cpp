@@ -1,5 +1,7 @@
 #include "SummaryExport.h"
 
+#include "CsvField.h"
+
 #include "UnitFormat.h"
 
 #include <QCoreApplication>
@@ -25,15 +27,6 @@ std::vector<int> allRows(const SummaryReport& report)
 QString number(double value)
 {
     return std::isfinite(value) ? QLocale::c().toString(value, 'g', 10) : QString();
-}
-
-QString csvField(const QString& text)
-{
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')))
-        return text;
-    QString quoted = text;
-    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
-    return QLatin1Char('"') + quoted + QLatin1Char('"');
 }
 
 QString markdownCell(QString text)
