@@ -2,6 +2,7 @@
 
 #include "AperfArchive.h"
 #include "AperfBincode.h"
+#include "AperfHostFacts.h"
 #include "AperfPmu.h"
 #include "AperfProcTexts.h"
 #include "AperfReportJson.h"
@@ -98,10 +99,6 @@ void addHostFacts(const AperfEntries& entries, RunArchive& run, std::string_view
     if (const auto file = findDataFile(entries, "sysctl")) {
         try {
             sysctl = readSysctl(entries.files.at(*file), *file).values;
-            nlohmann::json values = nlohmann::json::object();
-            for (const auto& [key, value] : sysctl)
-                values[key] = value;
-            run.attachments["host/sysctl.json"] = values.dump(1, ' ', false, nlohmann::json::error_handler_t::replace);
         } catch (const FormatError& error) {
             report.skip(*file, error.what());
         }
@@ -109,10 +106,6 @@ void addHostFacts(const AperfEntries& entries, RunArchive& run, std::string_view
     if (const auto file = findDataFile(entries, "kernel_config")) {
         try {
             kernelConfig = flattenKernelConfig(readKernelConfig(entries.files.at(*file), *file));
-            std::string text;
-            for (const auto& [key, value] : kernelConfig)
-                text += key + "=" + value + "\n";
-            run.attachments["host/kernel-config.txt"] = std::move(text);
         } catch (const FormatError& error) {
             report.skip(*file, error.what());
         }
@@ -134,33 +127,11 @@ void addHostFacts(const AperfEntries& entries, RunArchive& run, std::string_view
         }
     }
     // What the other files tell when the system information does not.
-    const auto fact = [&sysctl](const char* key) {
-        const auto it = sysctl.find(key);
-        return it != sysctl.end() ? it->second : std::string();
-    };
-    if (!host.contains("kernel_release") && !fact("kernel.osrelease").empty())
-        host["kernel_release"] = fact("kernel.osrelease");
-    if (!host.contains("hostname") && !fact("kernel.hostname").empty())
-        host["hostname"] = fact("kernel.hostname");
+    addConfigFacts(sysctl, kernelConfig, host, run);
     if (!host.contains("cpus_online") && cpuCount(stat) > 0)
         host["cpus_online"] = cpuCount(stat);
     if (const auto total = firstValue(meminfo, "MemTotal:"))
         host["memory_total_bytes"] = std::uint64_t(*total * 1024.0);
-    // APerf does not record the page size; the kernel's configuration tells it.
-    const auto enabled = [&kernelConfig](const char* option) {
-        const auto it = kernelConfig.find(option);
-        return it != kernelConfig.end() && it->second == "y";
-    };
-    if (enabled("CONFIG_ARM64_64K_PAGES"))
-        host["page_size_bytes"] = 65536;
-    else if (enabled("CONFIG_ARM64_16K_PAGES"))
-        host["page_size_bytes"] = 16384;
-    else if (!kernelConfig.empty())
-        host["page_size_bytes"] = 4096;
-    if (enabled("CONFIG_ARM64"))
-        host["architecture"] = "aarch64";
-    else if (enabled("CONFIG_X86_64"))
-        host["architecture"] = "x86_64";
     run.manifest["host"] = std::move(host);
     run.manifest["ec2"] = std::move(ec2);
 }

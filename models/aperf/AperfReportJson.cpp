@@ -1,5 +1,6 @@
 #include "AperfReportJson.h"
 
+#include "AperfHostFacts.h"
 #include "AperfPmu.h"
 #include "AperfSeriesBuilder.h"
 #include "FormatError.h"
@@ -211,26 +212,7 @@ RunArchive importReportRun(const std::map<std::string, std::string>& scripts, co
         throw FormatError(source + " has neither a record archive nor values of the run " + run + " in its data/js.");
 
     nlohmann::json host = nlohmann::json::object();
-    if (!sysctl.empty()) {
-        nlohmann::json values = nlohmann::json::object();
-        for (const auto& [key, value] : sysctl)
-            values[key] = value;
-        result.attachments["host/sysctl.json"] = values.dump(1, ' ', false, nlohmann::json::error_handler_t::replace);
-        if (const auto it = sysctl.find("kernel.osrelease"); it != sysctl.end())
-            host["kernel_release"] = it->second;
-        if (const auto it = sysctl.find("kernel.hostname"); it != sysctl.end())
-            host["hostname"] = it->second;
-    }
-    if (!kernelConfig.empty()) {
-        std::string text;
-        for (const auto& [key, value] : kernelConfig)
-            text += key + "=" + value + "\n";
-        result.attachments["host/kernel-config.txt"] = std::move(text);
-        if (kernelConfig["CONFIG_ARM64"] == "y")
-            host["architecture"] = "aarch64";
-        else if (kernelConfig["CONFIG_X86_64"] == "y")
-            host["architecture"] = "x86_64";
-    }
+    addConfigFacts(sysctl, kernelConfig, host, result);
     const std::string tool = version.empty() ? std::string("APerf") : "APerf " + version;
     const std::string note = "Values from the report's data/js, as " + tool
                            + " shows them: truncated to 2 decimals, on a whole-second axis from the first sample, "
