@@ -221,7 +221,8 @@ public:
     }
 
     // The current entry's bytes, read into buffers from `buffer()` (std::strings of a fixed size)
-    // and each moved to `sink(buffer, bytes used)`; the same limits as read().
+    // and each moved to `sink(buffer, bytes used)`, until the sink returns false; the same limits
+    // as read().
     template<typename Buffer, typename Sink>
     void readBlocks(const Entry& entry, Buffer&& buffer, Sink&& sink)
     {
@@ -239,7 +240,8 @@ public:
             checkTotals();
             filled += std::size_t(n);
             if (filled == block.size() || (n == 0 && filled > 0)) {
-                sink(std::move(block), filled);
+                if (!sink(std::move(block), filled))
+                    return;
                 block = buffer();
                 filled = 0;
             }
@@ -460,10 +462,11 @@ void decompress(TarGzStream& stream, BlockQueue& queue)
                 stream.skip(entry);
                 continue;
             }
+            // A reader that stopped listening (it failed) stops the decompression at once.
             bool listening = true;
             stream.readBlocks(entry, [&queue] { return queue.buffer(); }, [&](std::string&& bytes, std::size_t size) {
-                if (listening)
-                    listening = queue.push({Block::Kind::Data, {}, 0, std::move(bytes), size, {}});
+                listening = queue.push({Block::Kind::Data, {}, 0, std::move(bytes), size, {}});
+                return listening;
             });
             if (!listening || !queue.push({Block::Kind::EndOfEntry, {}, 0, {}, 0, {}}))
                 return;

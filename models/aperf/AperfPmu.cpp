@@ -94,18 +94,23 @@ void describeMetric(GroupBuilder& group, const std::string& id, std::string_view
                               "CPU counters", "APerf's PMU metric " + std::string(aperfName) + "."));
 }
 
-// A line split at ';', each field without the spaces around it (and a '\r' at its end).
+// A field without the spaces around it (and a '\r' at its end).
+std::string_view trimmed(std::string_view field)
+{
+    while (!field.empty() && field.front() == ' ')
+        field.remove_prefix(1);
+    while (!field.empty() && (field.back() == ' ' || field.back() == '\r'))
+        field.remove_suffix(1);
+    return field;
+}
+
+// A line split at ';', each field trimmed.
 std::vector<std::string_view> fields(std::string_view line)
 {
     std::vector<std::string_view> result;
     for (;;) {
         const std::size_t semicolon = line.find(';');
-        std::string_view field = line.substr(0, semicolon);
-        while (!field.empty() && field.front() == ' ')
-            field.remove_prefix(1);
-        while (!field.empty() && (field.back() == ' ' || field.back() == '\r'))
-            field.remove_suffix(1);
-        result.push_back(field);
+        result.push_back(trimmed(line.substr(0, semicolon)));
         if (semicolon == std::string_view::npos)
             return result;
         line.remove_prefix(semicolon + 1);
@@ -157,11 +162,7 @@ private:
             Head& head = m_heads.at(index, line.substr(0, first), &created);
             if (created)
                 readHead(head, line.substr(0, first));
-            std::string_view scaleText = line.substr(third + 1);
-            while (!scaleText.empty() && scaleText.front() == ' ')
-                scaleText.remove_prefix(1);
-            while (!scaleText.empty() && (scaleText.back() == ' ' || scaleText.back() == '\r'))
-                scaleText.remove_suffix(1);
+            const std::string_view scaleText = trimmed(line.substr(third + 1));
             // APerf's scales are integers (1, 1000): read as one first, which is cheaper.
             std::optional<double> scale = number(scaleText);
             if (!scale)
