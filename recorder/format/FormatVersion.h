@@ -9,7 +9,7 @@ namespace runlens::format {
 // The major version changes when an older reader could misread an archive; the minor version
 // changes when fields are added that older readers may safely ignore.
 inline constexpr int kFormatMajor = 1;
-inline constexpr int kFormatMinor = 1;
+inline constexpr int kFormatMinor = 2;
 
 struct FormatVersion {
     int major = 0;

@@ -46,7 +46,7 @@ std::optional<BetterDirection> betterDirectionFromString(std::string_view text)
 
 nlohmann::json toJson(const MetricDescriptor& descriptor)
 {
-    return {
+    nlohmann::json json = {
         {"id", descriptor.id},
         {"title", descriptor.title},
         {"unit", descriptor.unit},
@@ -56,6 +56,11 @@ nlohmann::json toJson(const MetricDescriptor& descriptor)
         {"category", descriptor.category},
         {"description", descriptor.description},
     };
+    // Only written when it is not the default, so that archives without run-level results read
+    // the same in 1.1 readers and stay byte-identical to what they were.
+    if (descriptor.scope == MetricScope::Run)
+        json["scope"] = "run";
+    return json;
 }
 
 namespace {
@@ -87,15 +92,14 @@ MetricDescriptor descriptorFromJson(const nlohmann::json& json)
     descriptor.title = optionalString(json, "title");
     descriptor.unit = optionalString(json, "unit");
     const std::string kind = requiredString(json, "kind");
-    const auto parsedKind = metricKindFromString(kind);
-    if (!parsedKind)
-        throw FormatError("metric " + descriptor.id + " has the unknown kind \"" + kind + "\"");
-    descriptor.kind = *parsedKind;
+    // A newer recorder may add kinds; FORMAT.md has readers treat them as gauges.
+    descriptor.kind = metricKindFromString(kind).value_or(MetricKind::Gauge);
     // A newer recorder may add directions; reading them as neutral keeps the metric visible.
     descriptor.better = betterDirectionFromString(optionalString(json, "better")).value_or(BetterDirection::Neutral);
     descriptor.dimension = optionalString(json, "dimension");
     descriptor.category = optionalString(json, "category");
     descriptor.description = optionalString(json, "description");
+    descriptor.scope = optionalString(json, "scope") == "run" ? MetricScope::Run : MetricScope::Series;
     return descriptor;
 }
 

@@ -13,6 +13,10 @@ namespace runlens::format {
 // interval that ends at the sample time (rate), or a share of a whole in 0..100 (percent).
 enum class MetricKind { Gauge, Rate, Percent };
 
+// What the values of a metric describe: the moment they were sampled (series), or the run as a
+// whole (run): a benchmark that prints one result at its end ("Requests/sec: 41234.5").
+enum class MetricScope { Series, Run };
+
 // Which way a change is good. Neutral metrics (page size, instance counts) are shown, never judged.
 enum class BetterDirection { Higher, Lower, Neutral };
 
@@ -30,6 +34,7 @@ struct MetricDescriptor {
     std::string dimension;   // what an instance is: "" (a single value), "cpu", "disk", "nic", "irq", "process" ...
     std::string category;    // the app's metric tree groups by this: "CPU", "Memory", "Disk", "Network" ...
     std::string description; // one line a non-specialist understands
+    MetricScope scope = MetricScope::Series;
 
     friend bool operator==(const MetricDescriptor&, const MetricDescriptor&) = default;
 };
