@@ -3,6 +3,7 @@
 
 #include "HostPaths.h"
 #include "ProfileOptions.h"
+#include "WorkloadOptions.h"
 
 #include <chrono>
 #include <optional>
@@ -28,6 +29,7 @@ struct RecordOptions {
     std::vector<std::string> commandLine;              // recorded in the manifest
     std::string pmuEventsFile;                         // --pmu-events: extra PMU events and formulas (JSON)
     profile::ProfileOptions profile;                   // --profile, --profile-hz, --profile-backend
+    workload::WorkloadOptions workload;                // -- COMMAND, --follow, --workload-metric ...
 };
 
 } // namespace runlens::recorder

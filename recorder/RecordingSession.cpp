@@ -80,6 +80,7 @@ std::string_view toString(EndReason reason)
     case EndReason::Interrupted: return "sigint";
     case EndReason::Terminated: return "sigterm";
     case EndReason::Error: return "error";
+    case EndReason::Command: return "command";
     }
     return "error";
 }
@@ -98,9 +99,9 @@ struct RecordingSession::Slot {
     int selfColumn = -1; // this collector's column in the recorder's own group
     std::vector<format::MetricKind> columnKinds; // per column, for rounding to the stored precision
 
-    explicit Slot(std::unique_ptr<collect::Collector> c)
+    explicit Slot(std::unique_ptr<collect::Collector> c, std::string groupName = "recorder")
         : collector(std::move(c))
-        , group(std::string(collector ? collector->name() : "recorder"))
+        , group(collector ? std::string(collector->name()) : std::move(groupName))
     {
     }
 };
@@ -196,6 +197,14 @@ void RecordingSession::start()
         }
     }
     m_self->spool = std::make_unique<format::SpoolWriter>(series + "/recorder" + format::spool::kJournalSuffix);
+    if (m_workload) {
+        m_workloadSlot = std::make_unique<Slot>(nullptr, "workload");
+        m_workloadSlot->spool = std::make_unique<format::SpoolWriter>(series + "/workload" + format::spool::kJournalSuffix);
+        m_workload->registerMetrics(m_catalog);
+        const std::string directory = m_spoolDirectory + "/" + format::spool::kWorkload;
+        if (::mkdir(directory.c_str(), 0755) != 0)
+            throw RecordError("cannot record: cannot create " + directory + ": " + std::strerror(errno) + ".");
+    }
     m_catalog.add({"recorder.cpu", "Recorder CPU", "%", format::MetricKind::Percent, format::BetterDirection::Lower, "",
                    "Recorder", "CPU time runlens-rec itself used, as a share of one CPU: the cost of measuring."});
     m_catalog.add({"recorder.collector_cpu", "Recorder CPU per collector", "%", format::MetricKind::Percent,
@@ -217,6 +226,8 @@ void RecordingSession::start()
     };
     for (const auto& [key, value] : m_options.tags)
         m_manifest["run"]["tags"][key] = value;
+    if (m_workload)
+        m_manifest["workload"] = m_workload->manifest();
     writeHostFacts();
     timespec monotonic {};
     clock_gettime(CLOCK_MONOTONIC, &monotonic);
@@ -252,6 +263,7 @@ void RecordingSession::tick(std::int64_t timestampNs)
         slot.countdown = std::max(1, slot.collector->cadence());
         append(slot, timestampNs);
     }
+    drainWorkload();
     const double elapsed = m_ticks == 0 ? 0.0 : double(timestampNs - m_lastTimestampNs) / 1e9;
     sampleSelf(timestampNs, elapsed);
     ++m_ticks;
@@ -266,6 +278,10 @@ void RecordingSession::tick(std::int64_t timestampNs)
                     slot->spool->sync();
             }
             m_self->spool->sync();
+            if (m_workloadSlot) {
+                m_workloadSlot->spool->sync();
+                writeWorkloadOutput();
+            }
         } catch (const format::FormatError& failure) {
             throw RecordError(std::string("stopped: ") + failure.what() + ".");
         }
@@ -300,6 +316,30 @@ void RecordingSession::sampleSelf(std::int64_t timestampNs, double elapsedSecond
         slot->cpuSecondsAtLastTick = slot->cpuSeconds;
     }
     append(*m_self, timestampNs);
+}
+
+// The workload's values arrive between ticks, stamped with their own times; they reach the journal
+// here, so that a crash loses at most one interval of them, like every other group.
+void RecordingSession::drainWorkload()
+{
+    if (!m_workload || !m_workloadSlot)
+        return;
+    m_workload->drain(m_workloadSlot->group, [this](std::int64_t timestampNs) {
+        append(*m_workloadSlot, timestampNs);
+        ++m_workloadSlot->samples;
+    });
+}
+
+// The tail of the command's output, rewritten whole (atomically) when it changed: at most 1 MiB.
+void RecordingSession::writeWorkloadOutput()
+{
+    if (!m_workload || !m_workload->hasCommand() || !m_workload->outputChanged())
+        return;
+    try {
+        format::spool::writeFileAtomically(m_spoolDirectory + "/" + format::spool::kWorkload, "output.txt", m_workload->outputTail());
+    } catch (const format::FormatError& failure) {
+        throw RecordError(std::string("stopped: ") + failure.what() + ".");
+    }
 }
 
 // Rounds the row to the precision FORMAT.md promises and appends it to the slot's journal.
@@ -449,6 +489,15 @@ std::string RecordingSession::finish(EndReason reason, const std::string& messag
     for (const auto& slot : m_slots)
         cost["collectors"][std::string(slot->collector->name())] = slot->cpuSeconds;
     m_manifest["recorder_cost"] = cost;
+    if (m_workload) {
+        m_manifest["workload"] = m_workload->manifest();
+        try {
+            drainWorkload();
+            writeWorkloadOutput();
+        } catch (const std::exception& failure) {
+            m_warnings.add(std::string("the workload's last values or output could not be saved: ") + failure.what());
+        }
+    }
     const std::string keep = " The samples are kept in " + m_spoolDirectory + "; after fixing the cause run `runlens-rec pack "
                            + m_spoolDirectory + "`.";
     try {
@@ -459,6 +508,8 @@ std::string RecordingSession::finish(EndReason reason, const std::string& messag
                 slot->spool->sync();
         }
         m_self->spool->sync();
+        if (m_workloadSlot)
+            m_workloadSlot->spool->sync();
     } catch (const std::exception& failure) {
         throw RecordError(std::string(failure.what()) + keep);
     }

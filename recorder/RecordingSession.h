@@ -7,6 +7,7 @@
 #include "RecordOptions.h"
 #include "Spool.h"
 #include "SpoolDirectory.h"
+#include "WorkloadMonitor.h"
 
 #include <nlohmann/json.hpp>
 
@@ -17,7 +18,8 @@
 
 namespace runlens::recorder {
 
-enum class EndReason { Duration, Interrupted, Terminated, Error };
+// Command: the workload command given after `--` exited on its own.
+enum class EndReason { Duration, Interrupted, Terminated, Error, Command };
 std::string_view toString(EndReason reason);
 
 // Thrown by start(), tick() and finish() with a sentence for the user.
@@ -32,6 +34,11 @@ class RecordingSession
 public:
     RecordingSession(RecordOptions options, collect::CollectorList collectors);
     ~RecordingSession();
+
+    // The workload beside the recording (`-- COMMAND`, `--follow`), owned by the caller, which
+    // drives its waiting; the session registers its metrics, journals its values at each tick and
+    // keeps its manifest section and output. Call before start().
+    void attachWorkload(workload::WorkloadMonitor& workload) { m_workload = &workload; }
 
     // Creates OUT/NAME.spool, opens the collectors and writes the first manifest.
     void start();
@@ -58,12 +65,16 @@ private:
     void writeMetricsIfChanged();
     void writeStatus(const char* state);
     void sampleSelf(std::int64_t timestampNs, double elapsedSeconds);
+    void drainWorkload();
+    void writeWorkloadOutput();
     void append(Slot& slot, std::int64_t timestampNs);
     nlohmann::json collectorsJson() const;
 
     RecordOptions m_options;
     std::vector<std::unique_ptr<Slot>> m_slots;
     std::unique_ptr<Slot> m_self;
+    std::unique_ptr<Slot> m_workloadSlot;
+    workload::WorkloadMonitor* m_workload = nullptr;
     collect::MetricCatalog m_catalog;
     collect::Warnings m_warnings;
     std::string m_spoolDirectory;

@@ -3,12 +3,14 @@
 #include "Duration.h"
 #include "FormatVersion.h"
 #include "RunlensVersion.h"
+#include "WorkloadRule.h"
 
 #include <CLI/CLI.hpp>
 
 #include <cerrno>
 #include <iostream>
 #include <map>
+#include <string_view>
 
 namespace {
 
@@ -97,6 +99,26 @@ int main(int argc, char** argv)
     recordCommand->add_option("--profile-backend", record.profile.backend,
                               "native (perf_event_open inside runlens-rec) or perf (the system's perf record)")
         ->capture_default_str()->check(CLI::IsMember({"native", "perf"}))->needs(profileFlag);
+    std::vector<std::string> workloadMetricTexts;
+    std::vector<std::string> workloadResultTexts;
+    recordCommand->add_option("--workload-metric", workloadMetricTexts,
+                              "NAME[:UNIT[:higher|lower]]=REGEX: each output line of the workload that matches REGEX "
+                              "gives a value of workload.NAME (its first capture group; 10.5k and 41.1MiB are read "
+                              "with their multipliers), stamped when the line arrived (repeatable)");
+    recordCommand->add_option("--workload-result", workloadResultTexts,
+                              "NAME[:UNIT[:higher|lower]]=REGEX: like --workload-metric for a final result that "
+                              "describes the whole run, e.g. 'rps:req/s=^Requests/sec: +([0-9.]+)' (repeatable)");
+    recordCommand->add_option("--workload-preset", record.workload.presets,
+                              "The rules for a benchmark's output: sysbench (--report-interval), fio "
+                              "(--status-interval), pgbench (-P), wrk (repeatable)")
+        ->check(CLI::IsMember(runlens::workload::presetNames()));
+    recordCommand->add_option("--follow", record.workload.follow,
+                              "Apply the workload rules to the lines appended to this log file (a workload that is "
+                              "already running)");
+    recordCommand->footer("With -- COMMAND [ARGS...] at the end, runlens-rec starts COMMAND after the first sample, "
+                          "passes its output through, records until it exits (plus one interval), forwards SIGINT and "
+                          "SIGTERM to it, and exits with its status.");
+
     // Hidden, for tests: hide kernel symbols or refuse perf_event_open without changing the machine.
     std::string profileSimulatedError;
     recordCommand->add_option("--profile-kallsyms", record.profile.kallsymsPath)->group("");
@@ -136,7 +158,24 @@ int main(int argc, char** argv)
             option->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
     }
 
-    CLI11_PARSE(app, argc, argv);
+    // Everything after "--" is the workload command, passed on untouched (its own options included).
+    int ownArgc = argc;
+    for (int i = 1; i < argc; ++i) {
+        if (std::string_view(argv[i]) == "--") {
+            ownArgc = i;
+            record.workload.command.assign(argv + i + 1, argv + argc);
+            break;
+        }
+    }
+    CLI11_PARSE(app, ownArgc, argv);
+    if (ownArgc != argc && !*recordCommand) {
+        std::cerr << "runlens-rec: only `runlens-rec record` runs a command after --\n";
+        return 2;
+    }
+    if (*recordCommand && ownArgc != argc && record.workload.command.empty()) {
+        std::cerr << "runlens-rec: nothing follows --; give the command to run, e.g. `runlens-rec record -- sysbench cpu run`\n";
+        return 2;
+    }
 
     if (*recordCommand) {
         if (!durationText.empty())
@@ -149,6 +188,29 @@ int main(int argc, char** argv)
             record.tags.emplace_back(tag.substr(0, equals), tag.substr(equals + 1));
         }
         record.commandLine.assign(argv, argv + argc);
+        for (const std::string& preset : record.workload.presets) {
+            for (auto& rule : runlens::workload::presetRules(preset))
+                record.workload.rules.push_back(std::move(rule));
+        }
+        for (const auto& [texts, scope] : {std::pair{&workloadMetricTexts, runlens::format::MetricScope::Series},
+                                           std::pair{&workloadResultTexts, runlens::format::MetricScope::Run}}) {
+            for (const std::string& text : *texts) {
+                std::string why;
+                auto rule = runlens::workload::parseWorkloadRule(text, scope, why);
+                if (!rule) {
+                    std::cerr << "runlens-rec: " << why << "\n";
+                    return 2;
+                }
+                // A rule of the user's replaces a preset's rule of the same name.
+                auto& rules = record.workload.rules;
+                std::erase_if(rules, [&rule](const auto& known) { return known.name == rule->name; });
+                rules.push_back(std::move(*rule));
+            }
+        }
+        if (!record.workload.rules.empty() && !record.workload.active()) {
+            std::cerr << "runlens-rec: workload metrics need a workload: add `-- COMMAND [ARGS...]` or --follow FILE\n";
+            return 2;
+        }
         if (!profileSimulatedError.empty()) {
             const std::map<std::string, int> errors{{"EACCES", EACCES}, {"EPERM", EPERM}, {"ENOENT", ENOENT}, {"EMFILE", EMFILE}};
             record.profile.simulatedOpenError = errors.at(profileSimulatedError);

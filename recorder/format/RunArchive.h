@@ -21,6 +21,8 @@ inline constexpr const char* kManifest = "manifest.json";
 inline constexpr const char* kMetrics = "metrics.json";
 inline constexpr const char* kSeriesDirectory = "series/";
 inline constexpr const char* kHostDirectory = "host/";
+inline constexpr const char* kWorkloadDirectory = "workload/";
+inline constexpr const char* kWorkloadOutput = "workload/output.txt";
 } // namespace paths
 
 struct RunArchive {

@@ -6,6 +6,7 @@
 //   NAME.spool/series/GROUP.spool  one journal per metric group (see Spool.h)
 //   NAME.spool/host/...            once-per-run attachments (sysctl.json, kernel-config.txt ...)
 //   NAME.spool/profile.journal     stack samples, when recorded with --profile (see ProfileJournal.h)
+//   NAME.spool/workload/...        the workload's output tail (output.txt), with -- COMMAND
 #pragma once
 
 #include <string>
@@ -18,6 +19,7 @@ inline constexpr const char* kMetrics = "metrics.json";
 inline constexpr const char* kStatus = "status.json";
 inline constexpr const char* kSeries = "series";
 inline constexpr const char* kHost = "host";
+inline constexpr const char* kWorkload = "workload";
 inline constexpr const char* kJournalSuffix = ".spool";
 
 // Writes content to dir/name through a temporary file and a rename, so readers (and a crash)

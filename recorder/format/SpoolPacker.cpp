@@ -152,16 +152,20 @@ PackResult packSpool(const std::string& spoolDirectory, const std::string& archi
     else
         writer.addFile(paths::kMetrics, "[]");
 
-    const fs::path host = directory / spool::kHost;
-    if (fs::is_directory(host, error)) {
-        std::vector<fs::path> attachments;
-        for (const auto& entry : fs::recursive_directory_iterator(host)) {
+    // Once-per-run attachments (host facts, the workload's output) are copied as they are.
+    for (const auto& [spoolName, archiveDirectory] : {std::pair{spool::kHost, paths::kHostDirectory},
+                                                      std::pair{spool::kWorkload, paths::kWorkloadDirectory}}) {
+        const fs::path attachments = directory / spoolName;
+        if (!fs::is_directory(attachments, error))
+            continue;
+        std::vector<fs::path> files;
+        for (const auto& entry : fs::recursive_directory_iterator(attachments)) {
             if (entry.is_regular_file())
-                attachments.push_back(entry.path());
+                files.push_back(entry.path());
         }
-        std::sort(attachments.begin(), attachments.end());
-        for (const fs::path& attachment : attachments)
-            writer.addFile(std::string(paths::kHostDirectory) + fs::relative(attachment, host).string(), readFile(attachment));
+        std::sort(files.begin(), files.end());
+        for (const fs::path& file : files)
+            writer.addFile(std::string(archiveDirectory) + fs::relative(file, attachments).string(), readFile(file));
     }
 
     // The profile journal becomes the three profile entries; a torn last batch (a crash) is dropped.
