@@ -459,6 +459,18 @@ void RecordingSession::writeStatus(const char* state)
     }
 }
 
+void RecordingSession::abandon()
+{
+    m_status.reset();
+    for (auto& slot : m_slots)
+        slot->spool.reset();
+    m_self->spool.reset();
+    if (m_workloadSlot)
+        m_workloadSlot->spool.reset();
+    std::error_code error;
+    fs::remove_all(m_spoolDirectory, error);
+}
+
 std::string RecordingSession::finish(EndReason reason, const std::string& message)
 {
     const nlohmann::json end = {

@@ -47,6 +47,9 @@ public:
     // Writes the final manifest and packs the archive; removes the spool when the archive is
     // complete. On failure the spool stays and the error says how to pack it later.
     std::string finish(EndReason reason, const std::string& message = {});
+    // Removes the spool without writing an archive: the recording never became what was asked
+    // for (the workload command could not be started), so no file may suggest otherwise.
+    void abandon();
 
     const std::string& runName() const { return m_options.name; }
     const std::string& spoolDirectory() const { return m_spoolDirectory; }

@@ -246,10 +246,10 @@ int runRecord(RecordOptions options)
                 workload->startCommand(); // after the first sample: the run sees the host before the load
                 g_workloadPid = workload->commandPid();
             } catch (const workload::WorkloadError& error) {
-                reason = EndReason::Error;
-                failure = error.what();
-                exitStatus = 127;
-                break;
+                progress.finish();
+                session.abandon();
+                std::fprintf(stderr, "runlens-rec: %s. Nothing was recorded.\n", error.what());
+                return 127;
             }
         }
         progress.update(session, elapsed, duration);
