@@ -127,12 +127,51 @@ std::vector<std::string> OutputMatcher::requiredLiterals(std::string_view patter
     return literals;
 }
 
+std::string OutputMatcher::leadingLiteral(std::string_view pattern)
+{
+    const std::vector<std::string> literals = requiredLiterals(pattern);
+    if (literals.empty())
+        return {};
+    // The first required literal leads only if nothing but literal characters (or escaped
+    // punctuation) comes before its end in the pattern.
+    std::string text;
+    for (std::size_t i = 0; i < pattern.size() && text.size() < literals.front().size(); ++i) {
+        const char c = pattern[i];
+        if (c == '\\' && i + 1 < pattern.size() && std::strchr(".^$*+?()[]{}|\\/-:=!,", pattern[i + 1])) {
+            text += pattern[++i];
+        } else if (std::strchr(".^$*+?()[]{}|\\", c)) {
+            return {};
+        } else {
+            text += c;
+        }
+    }
+    return text == literals.front() ? text : std::string();
+}
+
 OutputMatcher::OutputMatcher(std::vector<WorkloadRule> rules)
     : m_rules(std::move(rules))
 {
     m_compiled.reserve(m_rules.size());
     for (const WorkloadRule& rule : m_rules)
-        m_compiled.push_back({std::regex(rule.pattern, std::regex::ECMAScript | std::regex::optimize), requiredLiterals(rule.pattern)});
+        m_compiled.push_back({std::regex(rule.pattern, std::regex::ECMAScript | std::regex::optimize), requiredLiterals(rule.pattern),
+                              leadingLiteral(rule.pattern),
+                              rule.pattern.starts_with('^') && rule.pattern.find('|') == std::string::npos});
+}
+
+bool OutputMatcher::search(std::string_view line, const Compiled& compiled)
+{
+    if (compiled.anchored) // "^...": only a match at the start of the line counts
+        return std::regex_search(line.begin(), line.end(), m_match, compiled.regex, std::regex_constants::match_continuous);
+    if (compiled.leading.empty())
+        return std::regex_search(line.begin(), line.end(), m_match, compiled.regex);
+    for (std::size_t at = line.find(compiled.leading); at != std::string_view::npos; at = line.find(compiled.leading, at + 1)) {
+        // match_prev_avail: the character before `at` exists, for \b and friends.
+        const auto flags = at == 0 ? std::regex_constants::match_continuous
+                                   : std::regex_constants::match_continuous | std::regex_constants::match_prev_avail;
+        if (std::regex_search(line.begin() + std::ptrdiff_t(at), line.end(), m_match, compiled.regex, flags))
+            return true;
+    }
+    return false;
 }
 
 int OutputMatcher::match(std::string_view line, const std::function<void(std::size_t, double)>& found)
@@ -143,7 +182,7 @@ int OutputMatcher::match(std::string_view line, const std::function<void(std::si
         const auto absent = [line](const std::string& literal) { return line.find(literal) == std::string_view::npos; };
         if (std::any_of(compiled.literals.begin(), compiled.literals.end(), absent))
             continue;
-        if (!std::regex_search(line.begin(), line.end(), m_match, compiled.regex) || m_match.size() < 2 || !m_match[1].matched)
+        if (!search(line, compiled) || m_match.size() < 2 || !m_match[1].matched)
             continue;
         const std::string_view capture(line.data() + (m_match[1].first - line.begin()), std::size_t(m_match[1].length()));
         if (const auto value = parseMeasurement(capture, m_rules[i].unit)) {

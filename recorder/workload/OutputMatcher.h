@@ -4,7 +4,8 @@
 // Most lines match no rule, and the regular expressions are the expensive part (about 1 µs per
 // rule and line with std::regex). Each rule therefore carries the literals its pattern requires
 // ("] thds: " and " tps: " in "\] thds: \d+ tps: ([0-9.]+)"), and the regex only runs on lines that
-// contain them all.
+// contain them all. When the pattern starts with a literal, a match can only start where that
+// literal occurs, so the regex is tried only there (match_continuous) instead of at every offset.
 #pragma once
 
 #include "WorkloadRule.h"
@@ -32,12 +33,18 @@ public:
     // The literals of two characters or more that a line must contain for the pattern to match
     // (none when it is not safe to require any, e.g. with alternatives). Exposed for tests.
     static std::vector<std::string> requiredLiterals(std::string_view pattern);
+    // The literal the pattern starts with ("" when it starts with anything else, "^" included).
+    static std::string leadingLiteral(std::string_view pattern);
 
 private:
     struct Compiled {
         std::regex regex;
         std::vector<std::string> literals;
+        std::string leading;
+        bool anchored = false; // starts with ^ and has no alternatives
     };
+
+    bool search(std::string_view line, const Compiled& compiled);
 
     std::vector<WorkloadRule> m_rules;
     std::vector<Compiled> m_compiled;

@@ -136,12 +136,25 @@ private slots:
         QCOMPARE(OutputMatcher::requiredLiterals("(?:tps|qps): ([0-9]+)"), Literals{});
         QCOMPARE(OutputMatcher::requiredLiterals("a+bc ([0-9]+)"), (Literals{"bc "}));
         QCOMPARE(OutputMatcher::requiredLiterals("x{2}yz ([0-9]+)"), (Literals{"yz "}));
+        QCOMPARE(OutputMatcher::leadingLiteral(R"(\] thds: \d+ tps: ([0-9.]+))"), std::string("] thds: "));
+        QCOMPARE(OutputMatcher::leadingLiteral("^tps = ([0-9.]+)"), std::string());
+        QCOMPARE(OutputMatcher::leadingLiteral("xyz?w ([0-9]+)"), std::string("xy"));
+        QCOMPARE(OutputMatcher::leadingLiteral("[a-z]+ tps: ([0-9]+)"), std::string());
         // The filter never changes what matches.
         OutputMatcher matcher({parsed("c=colou?r: ([0-9]+)")});
         int found = 0;
         for (const char* line : {"color: 5", "colour: 6", "colr: 7"})
             found += matcher.match(line, [](std::size_t, double) {});
         QCOMPARE(found, 2);
+        // A match is tried at every place the leading literal occurs, not only the first.
+        OutputMatcher leading({parsed(R"(v=val: ([0-9]+)ms)")});
+        std::vector<double> values;
+        leading.match("val: x, val: 12ms, val: 13ms", [&values](std::size_t, double value) { values.push_back(value); });
+        QCOMPARE(values, list({12}));
+        // \b before the start still sees the character before it.
+        OutputMatcher bounded({parsed(R"(w=\bops ([0-9]+))")});
+        QCOMPARE(bounded.match("xops 1", [](std::size_t, double) {}), 0);
+        QCOMPARE(bounded.match("x ops 2", [](std::size_t, double) {}), 1);
     }
 
     void sysbenchOltpPreset()
