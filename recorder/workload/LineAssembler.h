@@ -17,7 +17,9 @@ class LineAssembler
 public:
     using LineHandler = std::function<void(std::string_view line)>;
 
-    static constexpr std::size_t kDefaultMaxLine = 64 * 1024;
+    // Longer than any report line of a benchmark, and short enough for std::regex, whose
+    // backtracking recurses once per character of a match (OutputMatcher::kMaxLineLength).
+    static constexpr std::size_t kDefaultMaxLine = 4096;
 
     explicit LineAssembler(std::size_t maxLine = kDefaultMaxLine);
 

@@ -177,6 +177,8 @@ bool OutputMatcher::search(std::string_view line, const Compiled& compiled)
 int OutputMatcher::match(std::string_view line, const std::function<void(std::size_t, double)>& found)
 {
     int matched = 0;
+    if (line.size() > kMaxLineLength)
+        return matched;
     for (std::size_t i = 0; i < m_compiled.size(); ++i) {
         const Compiled& compiled = m_compiled[i];
         const auto absent = [line](const std::string& literal) { return line.find(literal) == std::string_view::npos; };

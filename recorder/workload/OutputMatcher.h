@@ -22,12 +22,17 @@ namespace runlens::workload {
 class OutputMatcher
 {
 public:
+    // libstdc++'s std::regex matches by recursion, one level per character matched: a hostile
+    // line of 60,000 digits after "tps: " overflows the stack. Longer lines are never matched.
+    static constexpr std::size_t kMaxLineLength = 4096;
+
     explicit OutputMatcher(std::vector<WorkloadRule> rules);
 
     const std::vector<WorkloadRule>& rules() const { return m_rules; }
 
     // Calls found(rule index, value) for every rule whose pattern matches the line and whose first
-    // capture group reads as a number. Returns how many rules matched.
+    // capture group reads as a number. Returns how many rules matched (0 for a line longer than
+    // kMaxLineLength).
     int match(std::string_view line, const std::function<void(std::size_t, double)>& found);
 
     // The literals of two characters or more that a line must contain for the pattern to match
