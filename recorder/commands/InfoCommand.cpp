@@ -3,6 +3,7 @@
 #include "FormatError.h"
 #include "UntrustedJson.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -87,12 +88,51 @@ int printInfo(const std::string& archivePath, bool asJson)
         return it != m.end() && it->is_object() ? *it : none;
     };
     const double interval = format::numberField(m, "interval_ns", 0.0) / 1e9;
-    const double elapsed = format::numberField(section("end"), "elapsed_ns", NAN) / 1e9;
+    double elapsed = format::numberField(section("end"), "elapsed_ns", NAN) / 1e9;
+    std::string samples = text(m, "/end/samples"_json_pointer);
+    // A run packed after the recorder died (`pack`) has no end written by the recorder: what
+    // reached the disk says how long it ran and how many samples it took.
+    if (std::isnan(elapsed) || samples == "-") {
+        std::int64_t lastNs = 0;
+        std::size_t rows = 0;
+        for (const auto& table : run.series) {
+            if (!table.timestampsNs.empty())
+                lastNs = std::max(lastNs, table.timestampsNs.back());
+            if (table.group == "recorder")
+                rows = table.rowCount();
+        }
+        if (std::isnan(elapsed))
+            elapsed = double(lastNs) / 1e9;
+        if (samples == "-")
+            samples = std::to_string(rows);
+    }
     std::printf("interval       %.3g s\n", interval);
-    std::printf("duration       %.1f s, %s samples\n", elapsed, text(m, "/end/samples"_json_pointer).c_str());
+    std::printf("duration       %.1f s, %s samples\n", elapsed, samples.c_str());
     std::printf("ended          %s%s%s\n", text(m, "/end/reason"_json_pointer).c_str(),
                 text(m, "/end/message"_json_pointer).empty() || text(m, "/end/message"_json_pointer) == "-" ? "" : ": ",
                 text(m, "/end/message"_json_pointer) == "-" ? "" : text(m, "/end/message"_json_pointer).c_str());
+    if (const nlohmann::json& workload = section("workload"); !workload.is_null()) {
+        std::string command;
+        if (const auto it = workload.find("command"); it != workload.end() && it->is_array()) {
+            for (const auto& argument : *it)
+                command.append(command.empty() ? "" : " ").append(argument.is_string() ? argument.get<std::string>() : std::string("?"));
+        }
+        if (!command.empty()) {
+            const std::string signal = format::textField(workload, "signal");
+            const double status = format::numberField(workload, "exit_status", NAN);
+            std::printf("workload       %s\n", command.c_str());
+            std::string ended = "-";
+            if (!signal.empty())
+                ended.assign("by ").append(signal);
+            else if (!std::isnan(status))
+                ended.assign("with status ").append(std::to_string(int(status)));
+            std::printf("  ended        %s\n", ended.c_str());
+        }
+        if (const std::string follow = format::textField(workload, "follow"); !follow.empty())
+            std::printf("workload log   %s\n", follow.c_str());
+        std::printf("  matched      %.0f of %.0f output lines\n", format::numberField(workload, "matched_lines", 0.0),
+                    format::numberField(workload, "lines", 0.0));
+    }
     if (const nlohmann::json& cost = section("recorder_cost"); cost.contains("cpu_seconds"))
         std::printf("recorder cost  %.3f s CPU, %.1f MB peak memory\n", format::numberField(cost, "cpu_seconds", NAN),
                     format::numberField(cost, "max_rss_bytes", 0.0) / 1e6);

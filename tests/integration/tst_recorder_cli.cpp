@@ -5,6 +5,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -174,6 +175,16 @@ private slots:
         const int cpuRows = manifest.value(QStringLiteral("pack")).toObject().value(QStringLiteral("groups")).toObject()
                                 .value(QStringLiteral("cpu")).toObject().value(QStringLiteral("rows")).toInt();
         QVERIFY2(cpuRows >= 4, qPrintable(QString::number(cpuRows)));
+        // `info` takes the duration and the samples from what reached the disk (it printed
+        // "nan s, - samples" for recovered runs).
+        const Finished info = runRecorder({QStringLiteral("info"), archive});
+        const int recorderRows = manifest.value(QStringLiteral("pack")).toObject().value(QStringLiteral("groups")).toObject()
+                                     .value(QStringLiteral("recorder")).toObject().value(QStringLiteral("rows")).toInt();
+        const QRegularExpression duration(QStringLiteral("duration +([0-9.]+) s, ([0-9]+) samples"));
+        const QRegularExpressionMatch match = duration.match(info.out);
+        QVERIFY2(match.hasMatch(), qPrintable(info.out));
+        QVERIFY(match.captured(1).toDouble() >= 0.6); // 4 samples 200 ms apart
+        QCOMPARE(match.captured(2).toInt(), recorderRows);
     }
 
     void existingArchiveIsNeverOverwritten()

@@ -154,6 +154,14 @@ private slots:
         QCOMPARE(QString::fromStdString(run.manifest.at("end").at("reason").get<std::string>()), QStringLiteral("command"));
         QCOMPARE(QByteArray::fromStdString(run.attachments.at("workload/output.txt")), QByteArray("to-stdout\nto-stderr\n"));
         QCOMPARE(QString::fromStdString(run.manifest.at("format_version").get<std::string>()), QStringLiteral("1.2"));
+
+        QProcess info;
+        info.start(kRecorder, {QStringLiteral("info"), archive});
+        const Finished printed = finish(info);
+        QVERIFY2(printed.out.contains(QStringLiteral("workload       sh -c echo to-stdout; echo to-stderr >&2; exit 3\n"
+                                                     "  ended        with status 3\n"
+                                                     "  matched      0 of 2 output lines\n")),
+                 qPrintable(printed.out));
     }
 
     void aCommandKilledByASignalGivesTheShellsStatus()
