@@ -8,7 +8,7 @@ LineAssembler::LineAssembler(std::size_t maxLine)
     m_partial.reserve(maxLine);
 }
 
-void LineAssembler::emit(std::string_view line, const LineHandler& handler)
+void LineAssembler::deliver(std::string_view line, const LineHandler& handler)
 {
     if (!line.empty() && line.back() == '\r')
         line.remove_suffix(1);
@@ -28,11 +28,11 @@ void LineAssembler::feed(std::string_view bytes, const LineHandler& handler)
             m_discarding = true;
             ++m_overlong;
         } else if (newline != std::string_view::npos && m_partial.empty()) {
-            emit(piece, handler); // the common case: a whole line inside one chunk, no copy
+            deliver(piece, handler); // the common case: a whole line inside one chunk, no copy
         } else {
             m_partial.append(piece);
             if (newline != std::string_view::npos) {
-                emit(m_partial, handler);
+                deliver(m_partial, handler);
                 m_partial.clear();
             }
         }
@@ -46,7 +46,7 @@ void LineAssembler::feed(std::string_view bytes, const LineHandler& handler)
 void LineAssembler::finish(const LineHandler& handler)
 {
     if (!m_discarding && !m_partial.empty())
-        emit(m_partial, handler);
+        deliver(m_partial, handler);
     m_partial.clear();
     m_discarding = false;
 }

@@ -32,7 +32,7 @@ public:
     std::uint64_t overlongLines() const { return m_overlong; }
 
 private:
-    void emit(std::string_view line, const LineHandler& handler);
+    void deliver(std::string_view line, const LineHandler& handler);
 
     std::size_t m_maxLine;
     std::string m_partial;   // the start of a line whose end has not arrived; reserved once
