@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QCompleter>
 #include <QDateTime>
@@ -93,6 +94,17 @@ ConnectDialog::ConnectDialog(QWidget* parent, const QString& sshConfigPath)
     m_duration = new QLineEdit(QStringLiteral("60s"), this);
     m_duration->setToolTip(tr("e.g. 30s, 4m or 1h30m"));
     m_interval = new QLineEdit(QStringLiteral("1s"), this);
+    m_workload = new QLineEdit(this);
+    m_workload->setObjectName(QStringLiteral("workloadCommand"));
+    m_workload->setPlaceholderText(tr("optional, e.g. sysbench cpu --time=60 --report-interval=1 run"));
+    m_workload->setToolTip(tr("A shell command the recorder runs on the host after its first sample. The recording ends "
+                              "when the command exits (or at the duration, if one is set), and its output is kept in the run."));
+    m_workloadPreset = new QComboBox(this);
+    m_workloadPreset->setObjectName(QStringLiteral("workloadPreset"));
+    m_workloadPreset->addItem(tr("None"), QString());
+    for (const char* preset : {"sysbench", "fio", "pgbench", "wrk"})
+        m_workloadPreset->addItem(QString::fromLatin1(preset), QString::fromLatin1(preset));
+    m_workloadPreset->setToolTip(tr("Which benchmark's output to read as the workload's metrics (throughput, latency)"));
     m_profile = new QCheckBox(tr("Sample CPU stacks (profile)"), this);
     m_pmu = new QCheckBox(tr("Read CPU counters (PMU)"), this);
     m_pmu->setChecked(true);
@@ -103,6 +115,8 @@ ConnectDialog::ConnectDialog(QWidget* parent, const QString& sshConfigPath)
     recordingForm->addRow(tr("&Name:"), m_name);
     recordingForm->addRow(tr("&Duration:"), m_duration);
     recordingForm->addRow(tr("&Interval:"), m_interval);
+    recordingForm->addRow(tr("&Workload:"), m_workload);
+    recordingForm->addRow(tr("&Output metrics:"), m_workloadPreset);
     recordingForm->addRow(QString(), m_profile);
     recordingForm->addRow(QString(), m_pmu);
     recordingForm->addRow(QString(), m_sudo);
@@ -192,6 +206,8 @@ RemoteJobSettings ConnectDialog::settingsFromForm() const
     settings.request.profile = m_profile->isChecked();
     settings.request.pmu = m_pmu->isChecked();
     settings.request.useSudo = m_sudo->isChecked();
+    settings.request.workloadCommand = m_workload->text().trimmed();
+    settings.request.workloadPreset = m_workload->text().trimmed().isEmpty() ? QString() : m_workloadPreset->currentData().toString();
     settings.recorders = RecorderInstaller::findLocalRecorders();
     settings.fetchDirectory = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("runs"));
     settings.deleteRemoteAfterFetch = m_deleteRemote->isChecked();
@@ -265,7 +281,7 @@ void ConnectDialog::rememberHost() const
 void ConnectDialog::setBusy(bool busy)
 {
     for (QWidget* field : std::initializer_list<QWidget*>{m_host, m_user, m_port, m_identity, m_agent, m_name, m_duration,
-                                                          m_interval, m_profile, m_pmu, m_sudo, m_deleteRemote})
+                                                          m_interval, m_workload, m_workloadPreset, m_profile, m_pmu, m_sudo, m_deleteRemote})
         field->setEnabled(!busy);
     m_startButton->setEnabled(!busy);
     m_runsButton->setEnabled(!busy);

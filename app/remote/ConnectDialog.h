@@ -11,6 +11,7 @@
 #include <QPointer>
 
 class QCheckBox;
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -71,6 +72,8 @@ private:
     QLineEdit* m_name = nullptr;
     QLineEdit* m_duration = nullptr;
     QLineEdit* m_interval = nullptr;
+    QLineEdit* m_workload = nullptr;
+    QComboBox* m_workloadPreset = nullptr;
     QCheckBox* m_profile = nullptr;
     QCheckBox* m_pmu = nullptr;
     QCheckBox* m_sudo = nullptr;

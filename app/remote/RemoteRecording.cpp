@@ -63,7 +63,12 @@ void RemoteRecording::start(const RecordingRequest& request)
         record.args({QStringLiteral("--skip"), QStringLiteral("pmu")});
     if (request.profile)
         record.args({QStringLiteral("--profile")});
+    if (!request.workloadPreset.isEmpty())
+        record.args({QStringLiteral("--workload-preset"), request.workloadPreset});
     record.args(request.extraRecorderArguments);
+    // Last: everything after -- belongs to the command.
+    if (!request.workloadCommand.trimmed().isEmpty())
+        record.args({QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"), request.workloadCommand});
 
     // nohup + setsid: the recorder leaves the session's process group and ignores SIGHUP, so it
     // keeps recording when the connection drops. Its output goes to a log beside the archive.

@@ -16,6 +16,10 @@ struct RecordingRequest {
     bool pmu = true;      // CPU counters
     bool useSudo = false; // run the recorder with `sudo -n`
     QStringList extraRecorderArguments; // passed to `runlens-rec record` as they are (e.g. --imds-endpoint off)
+    // The workload to run under the recorder (`-- sh -c COMMAND`): a shell command line, run on
+    // the host after the first sample; the recording ends when it exits (or at the duration).
+    QString workloadCommand;
+    QString workloadPreset; // sysbench, fio, pgbench, wrk: how its output becomes metrics; empty: none
 };
 
 struct RecordingStatus {

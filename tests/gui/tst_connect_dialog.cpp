@@ -19,6 +19,7 @@
 #include <QSpinBox>
 #include <QSettings>
 #include <QTemporaryDir>
+#include <QComboBox>
 #include <QFileInfo>
 #include <QTest>
 
@@ -99,6 +100,27 @@ private slots:
         QCOMPARE(again.hostEdit()->text(), QStringLiteral("127.0.0.1"));
         QCOMPARE(again.userEdit()->text(), QStringLiteral("ec2-user"));
         QVERIFY(again.hostCompletions().contains(QStringLiteral("127.0.0.1")));
+    }
+
+    // The workload to run under the recorder: typed as a shell command, its preset chosen from
+    // the list; no command means no preset, whatever the list shows.
+    void takesTheWorkloadCommandAndItsPreset()
+    {
+        ConnectDialog dialog(nullptr, QStringLiteral("/nonexistent/config"));
+        dialog.resize(560, 720);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        auto* command = dialog.findChild<QLineEdit*>(QStringLiteral("workloadCommand"));
+        auto* preset = dialog.findChild<QComboBox*>(QStringLiteral("workloadPreset"));
+        QVERIFY(command && preset);
+        QCOMPARE(preset->count(), 5);
+        preset->setCurrentIndex(preset->findData(QStringLiteral("sysbench")));
+        QVERIFY(dialog.settingsFromForm().request.workloadPreset.isEmpty());
+        QTest::keyClicks(command, QStringLiteral("sysbench cpu --time=60 --report-interval=1 run"));
+        const RemoteJobSettings settings = dialog.settingsFromForm();
+        QCOMPARE(settings.request.workloadCommand, QStringLiteral("sysbench cpu --time=60 --report-interval=1 run"));
+        QCOMPARE(settings.request.workloadPreset, QStringLiteral("sysbench"));
+        QVERIFY(dialog.grab().toImage().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/connect-dialog-workload.png")));
     }
 
     void browsesFetchesAndDeletesRunsOnTheHost()

@@ -23,6 +23,8 @@
 #include <QTest>
 #include <QThread>
 
+#include <cmath>
+
 namespace {
 
 QByteArray readAll(const QString& path)
@@ -444,6 +446,31 @@ private slots:
             QThread::msleep(200);
         recording.stop(request.name);
         QCOMPARE(waitUntilFinished(recording, request.name).state, QStringLiteral("done"));
+        recording.deleteRun(request.name);
+    }
+
+    // A benchmark run by the remote recorder: the dialog's "Workload" field, end to end through
+    // a real sshd. The recording ends when the command does; its output lines became values.
+    void workloadRunsUnderTheRemoteRecorder()
+    {
+        auto session = connected(m_work.filePath(QStringLiteral("workload_known_hosts")));
+        RemoteRecording recording(*session, installRecorder(*session), m_remoteDir + QStringLiteral("/runs"));
+        RecordingRequest request;
+        request.name = QStringLiteral("with-workload");
+        request.interval = QStringLiteral("200ms");
+        request.extraRecorderArguments = {QStringLiteral("--imds-endpoint"), QStringLiteral("off"), QStringLiteral("--workload-metric"),
+                                          QStringLiteral("ops:ops/s=ops: ([0-9]+)")};
+        request.workloadCommand = QStringLiteral("for i in 1 2 3; do echo \"ops: ${i}0\"; sleep 0.3; done");
+        recording.start(request); // no duration: until the command exits
+        QCOMPARE(waitUntilFinished(recording, request.name).state, QStringLiteral("done"));
+        const RunPtr run = RunLoader::loadNow(recording.fetch(request.name, m_work.filePath(QStringLiteral("with-workload"))));
+        std::vector<double> values;
+        for (double value : run->series(QStringLiteral("workload.ops"), QString()).values) {
+            if (!std::isnan(value))
+                values.push_back(value);
+        }
+        QCOMPARE(values, (std::vector<double>{10, 20, 30}));
+        QCOMPARE(run->manifest().at("workload").at("exit_status").get<int>(), 0);
         recording.deleteRun(request.name);
     }
 
