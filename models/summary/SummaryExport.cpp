@@ -158,9 +158,9 @@ QByteArray toCsv(const SummaryReport& report, const std::vector<int>& rows)
     }
     const PricePerformanceReport& price = report.pricePerformance;
     if (!price.isEmpty()) {
-        // A second table after a blank line, only when throughputs were given.
+        // A second table after a blank line, only when price-performance was asked for.
         out += QStringLiteral("\nrun,throughput,unit,price_per_hour,currency,price_source,price_table_date,instance_type,"
-                              "cost_per_100k_units_per_s,cost_vs_baseline_pct\n");
+                              "cost_per_100k_units_per_s,cost_vs_baseline_pct,throughput_source,throughput_metric\n");
         for (std::size_t r = 0; r < price.runs.size(); ++r) {
             const PricePerformanceRun& run = price.runs[r];
             const char* source = run.source == PriceSource::Given ? "given" : run.source == PriceSource::Table ? "table" : "none";
@@ -168,7 +168,8 @@ QByteArray toCsv(const SummaryReport& report, const std::vector<int>& rows)
                                csvField(price.currency), QLatin1String(source),
                                run.source == PriceSource::Table ? csvField(price.tableDate) : QString(),
                                csvField(run.instanceType), number(run.result.costPer100k),
-                               int(r) == price.baseline ? QString() : number(PricePerformance::relativePercent(run.result))}
+                               int(r) == price.baseline ? QString() : number(PricePerformance::relativePercent(run.result)),
+                               PricePerformance::throughputSourceName(run.throughputSource), csvField(run.throughputMetric)}
                        .join(QLatin1Char(','))
                    + QLatin1Char('\n');
         }
@@ -333,9 +334,11 @@ QByteArray toMarkdown(const SummaryReport& report, const std::vector<int>& rows)
         out += QStringLiteral("|---|---:|---:|---|---:|---:|\n");
         for (std::size_t r = 0; r < price.runs.size(); ++r) {
             const PricePerformanceRun& run = price.runs[r];
-            const QString throughput = std::isfinite(run.throughput)
-                                           ? PricePerformance::plainNumber(run.throughput) + QLatin1Char(' ') + run.unit
-                                           : QStringLiteral("–");
+            QString throughput = std::isfinite(run.throughput)
+                                     ? PricePerformance::plainNumber(run.throughput) + QLatin1Char(' ') + run.unit
+                                     : QStringLiteral("–");
+            if (run.throughputSource == ThroughputSource::Recorded)
+                throughput += QStringLiteral(" (%1)").arg(PricePerformance::throughputSourceText(run));
             const QString hourly = std::isfinite(run.hourlyPrice) ? PricePerformance::plainNumber(run.hourlyPrice) : QStringLiteral("–");
             out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |\n")
                        .arg(markdownCell(run.name), markdownCell(throughput), hourly,
@@ -467,7 +470,9 @@ QByteArray toJson(const SummaryReport& report)
                                {"instance_type", run.instanceType.toStdString()},
                                {"cost_per_100k_units_per_s", jsonNumber(run.result.costPer100k)},
                                {"cost_vs_baseline_pct", int(r) == price.baseline ? Json(nullptr)
-                                                          : jsonNumber(PricePerformance::relativePercent(run.result))}});
+                                                          : jsonNumber(PricePerformance::relativePercent(run.result))},
+                               {"throughput_source", PricePerformance::throughputSourceName(run.throughputSource).toStdString()},
+                               {"throughput_metric", run.throughputMetric.toStdString()}});
         }
         section["runs"] = entries;
         document["price_performance"] = section;

@@ -1,10 +1,12 @@
 // The workload's own metrics in the summary (`runlens-rec record -- COMMAND` with
 // --workload-metric): first in the rows and the headline, judged by the spread of repeats when the
-// runs are repeated, and run-level results whatever the window. Every number here follows from
-// the series built below.
+// runs are repeated, run-level results whatever the window, and a recorded throughput in
+// price-performance. Every number here follows from the series built below.
 #include "RunFactory.h"
+#include "summary/RecordedThroughput.h"
 #include "summary/SummaryBuilder.h"
 #include "summary/SummaryExport.h"
+#include "summary/SummaryRequest.h"
 #include "summary/SummaryTableModel.h"
 
 #include <QAbstractItemModelTester>
@@ -330,6 +332,86 @@ private slots:
         QVERIFY(judged.repeats);
         QCOMPARE(judged.delta, 180.0);
         QCOMPARE(judged.verdict, Verdict::Improvement);
+    }
+
+    // A workload metric in ops/s, req/s, tps … fills price-performance's throughput by itself; a typed
+    // one wins, and the report says where each came from.
+    void recordedThroughputFillsPricePerformance()
+    {
+        std::vector<SummaryRunInput> runs{input(workloadRun("baseline", 40000, 10, 1.0)), input(workloadRun("tuned", 48000, 8, 1.0))};
+        const SummaryReport plain = SummaryBuilder::build(runs, 0, {});
+        const std::vector<RecordedThroughput> recorded = recordedThroughputs(plain);
+        QCOMPARE(recorded.size(), std::size_t(2));
+        QCOMPARE(recorded[0].value, 40000.0);
+        QCOMPARE(recorded[1].value, 48000.0);
+        QCOMPARE(recorded[1].unit, QStringLiteral("tps"));
+        QCOMPARE(recorded[1].metricId, QStringLiteral("workload.tps")); // not the latency: lower is better, and ms is no rate
+
+        SummaryRequest request;
+        request.runs = runs;
+        request.prices = SummaryRequest::PriceInputs{};
+        request.prices->entered.resize(2);
+        request.prices->entered[0].hourlyPrice = 0.2016;
+        request.prices->entered[1].hourlyPrice = 0.1632;
+        PricePerformanceReport price = request.run().pricePerformance;
+        QCOMPARE(price.runs[0].throughput, 40000.0);
+        QCOMPARE(price.runs[0].unit, QStringLiteral("tps"));
+        QCOMPARE(price.runs[0].throughputSource, ThroughputSource::Recorded);
+        QCOMPARE(price.runs[0].throughputMetric, QStringLiteral("workload.tps"));
+        QCOMPARE(PricePerformance::costText(price.runs[0]), QStringLiteral("0.5040")); // 0.2016 × 100,000 / 40,000
+        QCOMPARE(PricePerformance::costText(price.runs[1]), QStringLiteral("0.3400"));
+        QCOMPARE(PricePerformance::relativeText(price, 1), QStringLiteral("-32.5 %"));
+        QCOMPARE(PricePerformance::throughputSourceText(price.runs[1]), QStringLiteral("recorded: workload.tps"));
+
+        // Typed wins over recorded, in the unit shown (the recorded one) unless one is typed too.
+        request.prices->entered[1].throughput = 60000;
+        price = request.run().pricePerformance;
+        QCOMPARE(price.runs[1].throughput, 60000.0);
+        QCOMPARE(price.runs[1].unit, QStringLiteral("tps"));
+        QCOMPARE(price.runs[1].throughputSource, ThroughputSource::Given);
+        QCOMPARE(price.runs[0].throughputSource, ThroughputSource::Recorded);
+        const SummaryReport withPrices = request.run();
+        const QString markdown = QString::fromUtf8(SummaryExport::toMarkdown(withPrices));
+        QVERIFY2(markdown.contains(QLatin1String("| baseline | 40000 tps (recorded: workload.tps) | 0.2016 | given |")),
+                 qPrintable(markdown));
+        QVERIFY2(markdown.contains(QLatin1String("| tuned | 60000 tps | 0.1632 |")), qPrintable(markdown));
+        QVERIFY2(QString::fromUtf8(SummaryExport::toCsv(withPrices)).contains(QLatin1String(",recorded,workload.tps\n")),
+                 qPrintable(QString::fromUtf8(SummaryExport::toCsv(withPrices))));
+        const QJsonObject json = QJsonDocument::fromJson(SummaryExport::toJson(withPrices)).object();
+        const QJsonArray priced = json[QStringLiteral("price_performance")].toObject()[QStringLiteral("runs")].toArray();
+        QCOMPARE(priced[0].toObject()[QStringLiteral("throughput_source")].toString(), QStringLiteral("recorded"));
+        QCOMPARE(priced[1].toObject()[QStringLiteral("throughput_source")].toString(), QStringLiteral("given"));
+
+        // The editable model: prefilled, typed wins, emptied goes back; the source is a role and a tooltip.
+        PricePerformanceModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setRuns({QStringLiteral("baseline"), QStringLiteral("tuned")}, {QString(), QString()}, 0, recorded);
+        using M = PricePerformanceModel;
+        QCOMPARE(model.index(1, M::ThroughputColumn).data().toString(), QStringLiteral("48000"));
+        QCOMPARE(model.index(1, M::UnitColumn).data().toString(), QStringLiteral("tps"));
+        QCOMPARE(ThroughputSource(model.index(1, M::ThroughputColumn).data(M::ThroughputSourceRole).toInt()), ThroughputSource::Recorded);
+        QVERIFY(model.index(1, M::ThroughputColumn).data(Qt::ToolTipRole).toString().contains(QLatin1String("Recorded by the run: Throughput (workload.tps)")));
+        QVERIFY(model.enteredInputs().empty()); // nothing typed: nothing to save with a session
+        QVERIFY(model.setData(model.index(1, M::ThroughputColumn), QStringLiteral("50000")));
+        QCOMPARE(model.report().runs[1].throughput, 50000.0);
+        QCOMPARE(model.report().runs[1].unit, QStringLiteral("tps"));
+        QCOMPARE(ThroughputSource(model.index(1, M::ThroughputColumn).data(M::ThroughputSourceRole).toInt()), ThroughputSource::Given);
+        QVERIFY(model.index(1, M::ThroughputColumn).data(Qt::ToolTipRole).toString().contains(QLatin1String("in place of the 48000 tps")));
+        QCOMPARE(model.enteredInputs().size(), std::size_t(1));
+        QVERIFY(model.setData(model.index(1, M::ThroughputColumn), QString()));
+        QCOMPARE(model.report().runs[1].throughput, 48000.0);
+        QCOMPARE(model.report().runs[1].throughputSource, ThroughputSource::Recorded);
+
+        // A run without the metric has no recorded throughput; one typed still counts.
+        const RunPtr bare = makeRun(QStringLiteral("/bare"), "bare", 20, 1.0,
+                                    {{"cpu.idle", "%", {"all"}, [](std::size_t, std::size_t) { return 40.0; }}});
+        const SummaryReport mixed = SummaryBuilder::build({input(workloadRun("baseline", 40000, 10, 1.0)), input(bare)}, 0, {});
+        const std::vector<RecordedThroughput> partial = recordedThroughputs(mixed);
+        QCOMPARE(partial.size(), std::size_t(2));
+        QVERIFY(partial[1].isEmpty());
+        QVERIFY(recordsThroughput(*runs[0].run));
+        QVERIFY(!recordsThroughput(*bare));
+        QVERIFY(recordedThroughputs(SummaryBuilder::build({input(bare), input(bare)}, 0, {})).empty());
     }
 };
 
