@@ -5,7 +5,9 @@
 #include "RunSet.h"
 #include "TimeController.h"
 #include "TimeSeriesChart.h"
+#include "MetricBrowser.h"
 #include "UnitFormat.h"
+#include "WorkloadArchive.h"
 #include "summary/Comparability.h"
 #include "summary/FindingRules.h"
 #include "summary/HeadlinePanel.h"
@@ -23,6 +25,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QLineEdit>
@@ -32,6 +35,10 @@
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QUrl>
 
 using runlens::format::BetterDirection;
 
@@ -78,6 +85,42 @@ SummaryReportPtr syntheticReport()
                                                      {QStringLiteral("sockets"), QStringLiteral("1")}}}};
     report.comparability = comparability.compare({a, b}, {QStringLiteral("baseline"), QStringLiteral("tuned")});
     return std::make_shared<const SummaryReport>(std::move(report));
+}
+
+// A benchmark recorded with its workload on two Graviton hosts: throughput 40,000 → 48,000 tps
+// (+20 %), p95 latency 10 → 8 ms (−20 %), IPC 1.0 → 1.1 (+10 %) and disk latency 2 → 3 ms (+50 %).
+SummaryReportPtr workloadReport()
+{
+    const auto make = [](const std::string& name, double tps, double latency, double ipc, double await) {
+        std::vector<double> printed;
+        for (int s = 0; s < 59; ++s)
+            printed.push_back(0.7 + s);
+        return makeRun(QString::fromStdString("/" + name), name, 60, 1.0,
+                       {{"pmu.ipc", "ratio", {"all"}, [ipc](std::size_t r, std::size_t) { return ipc + 0.001 * double(r % 3); },
+                         BetterDirection::Higher},
+                        {"disk.await", "ms", {"all"}, [await](std::size_t r, std::size_t) { return await + 0.01 * double(r % 2); },
+                         BetterDirection::Lower},
+                        {"workload.tps", "tps", {""}, [tps](std::size_t r, std::size_t) { return tps + double(r % 3); },
+                         BetterDirection::Higher, runlens::format::MetricScope::Series, printed, "Throughput"},
+                        {"workload.latency_p95", "ms", {""}, [latency](std::size_t r, std::size_t) { return latency + 0.01 * double(r % 2); },
+                         BetterDirection::Lower, runlens::format::MetricScope::Series, printed, "p95 latency"}});
+    };
+    std::vector<SummaryRunInput> runs;
+    for (const RunPtr& run : {make("baseline", 40000, 10, 1.0, 2.0), make("tuned", 48000, 8, 1.1, 3.0)})
+        runs.push_back({run, run->name(), std::nullopt, {}});
+    SummaryReport report = SummaryBuilder::build(runs, 0, {});
+    Comparability comparability;
+    comparability.load(resource("comparability.json"), nullptr);
+    const Comparability::Facts graviton{{QStringLiteral("EC2"), {{QStringLiteral("instance_type"), QStringLiteral("m7g.xlarge")}}}};
+    report.comparability = comparability.compare({graviton, graviton}, {QStringLiteral("baseline"), QStringLiteral("tuned")});
+    return std::make_shared<const SummaryReport>(std::move(report));
+}
+
+// The colour the headline shows `text` in.
+QColor headlineColourOf(QTextBrowser* headline, const QString& text)
+{
+    const QTextCursor found = headline->document()->find(text);
+    return found.isNull() ? QColor() : found.charFormat().foreground().color();
 }
 
 // Opens the demo pair in a main window and waits until it is loaded.
@@ -418,6 +461,116 @@ private slots:
         QCOMPARE(chart->highlightedWindows().size(), std::size_t(1));
         QCOMPARE(chart->highlightedWindows()[0].run, -1);
         QCOMPARE(chart->highlightedWindows()[0].from, 1.0);
+    }
+
+    // The headline opens with the workload's own numbers, in the table's colours, before the system
+    // metrics; the workload's rows head the table.
+    void workloadOpensTheHeadline()
+    {
+        SummaryView view;
+        view.resize(1100, 560);
+        view.setReport(workloadReport());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QString text = view.headline()->plainText();
+        QVERIFY2(text.startsWith(QLatin1String("tuned against baseline\n"
+                                               "Workload: Throughput +20 %, beyond noise; p95 latency -20 %, beyond noise\n"
+                                               "Better: Throughput +20 %, p95 latency -20 %, pmu.ipc +10.0 %\n"
+                                               "Worse: disk.await +50 %")),
+                 qPrintable(text));
+        QCOMPARE(headlineColourOf(view.headline(), QStringLiteral("Throughput +20 %, beyond noise")),
+                 SummaryTable::verdictColour(Verdict::Improvement));
+        SummaryTable* table = view.table();
+        QCOMPARE(table->filterModel()->index(0, 0).data().toString(), QStringLiteral("Throughput"));
+        QCOMPARE(table->filterModel()->index(1, 0).data().toString(), QStringLiteral("p95 latency"));
+        QCOMPARE(table->cellColour(table->filterModel()->index(0, 4)), SummaryTable::verdictColour(Verdict::Improvement));
+        QCOMPARE(table->categoryChooser()->itemText(1), QStringLiteral("Workload"));
+        QSignalSpy activated(&view, &SummaryView::metricActivated);
+        emit view.headline()->anchorClicked(QUrl(QStringLiteral("metric:workload.tps")));
+        QCOMPARE(activated.size(), 1);
+        QCOMPARE(activated.at(0).at(0).toString(), QStringLiteral("workload.tps"));
+        QVERIFY(view.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/summary-workload-headline.png")));
+    }
+
+    // The throughput the runs recorded fills price-performance (in italics, its source in the note
+    // and the tooltip); a typed one wins, and emptying it brings the recorded one back.
+    void recordedThroughputFillsPricePerformance()
+    {
+        SummaryView view;
+        view.resize(1100, 520);
+        QString error;
+        QVERIFY2(view.setPriceTable(resource("ec2-prices.json"), &error), qPrintable(error));
+        view.setReport(workloadReport());
+        view.tabs()->setCurrentWidget(view.pricePerformance());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        PricePerformanceModel* model = view.pricePerformance()->model();
+        using M = PricePerformanceModel;
+        // The mean of 40000, 40001, 40002 … over the window: 40000.98 tps (59 rows, r % 3).
+        const SummaryReportPtr report = workloadReport();
+        const double baselineMean = report->row(QStringLiteral("workload.tps"))->cells[0].stats.mean;
+        QCOMPARE(model->report().runs[0].throughput, baselineMean);
+        QCOMPARE(model->index(0, M::UnitColumn).data().toString(), QStringLiteral("tps"));
+        QCOMPARE(ThroughputSource(model->index(0, M::ThroughputColumn).data(M::ThroughputSourceRole).toInt()), ThroughputSource::Recorded);
+        QVERIFY2(view.pricePerformance()->noteText().contains(QLatin1String("what the runs recorded (workload.tps")),
+                 qPrintable(view.pricePerformance()->noteText()));
+        // 0.1632 × 100,000 / 48,001 against 0.1632 × 100,000 / 40,001: 16.7 % cheaper.
+        QCOMPARE(model->index(1, M::RelativeColumn).data().toString(), QStringLiteral("-16.7 %"));
+        QCOMPARE(PricePerformancePanel::costColour(model->index(1, M::RelativeColumn)), SummaryTable::verdictColour(Verdict::Improvement));
+        QVERIFY(view.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/summary-workload-price-performance.png")));
+
+        QTableView* table = view.pricePerformance()->view();
+        const QModelIndex tuned = model->index(1, M::ThroughputColumn);
+        table->setCurrentIndex(tuned);
+        table->edit(tuned);
+        auto* editor = table->viewport()->findChild<QLineEdit*>();
+        QVERIFY(editor);
+        editor->selectAll();
+        QTest::keyClicks(editor, QStringLiteral("60000"));
+        QTest::keyClick(editor, Qt::Key_Return);
+        QTRY_COMPARE(model->report().runs[1].throughput, 60000.0); // the delegate commits on the next turn of the event loop
+        QCOMPARE(model->report().runs[1].unit, QStringLiteral("tps"));
+        QCOMPARE(ThroughputSource(tuned.data(M::ThroughputSourceRole).toInt()), ThroughputSource::Given);
+        QCOMPARE(model->index(1, M::RelativeColumn).data().toString(), QStringLiteral("-33.3 %"));
+        // What was typed survives a new report (a new selection); the recorded values follow the report.
+        view.setReport(workloadReport());
+        QCOMPARE(model->report().runs[1].throughput, 60000.0);
+        QCOMPARE(model->report().runs[0].throughputSource, ThroughputSource::Recorded);
+        QVERIFY(model->setData(model->index(1, M::ThroughputColumn), QString()));
+        QCOMPARE(model->report().runs[1].throughputSource, ThroughputSource::Recorded);
+    }
+
+    // Real archives recorded with their workload, opened in the main window: the workload's charts
+    // come first, the metric browser starts with its category, the summary with its numbers.
+    void mainWindowOpensWithTheWorkload()
+    {
+        QTemporaryDir directory;
+        QVERIFY(directory.isValid());
+        const QString baseline = writeWorkloadArchive(directory.path(), {"bench-baseline", "", 1000, 12.0, 41234.5});
+        const QString tuned = writeWorkloadArchive(directory.path(), {"bench-tuned", "", 3120, 4.0, 49481.4});
+        MainWindow window;
+        window.resize(1400, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy finished(&window, &MainWindow::loadingFinished);
+        window.openRuns({baseline, tuned});
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(window.runSet()->count(), 2);
+        const auto charts = window.chartGrid()->charts();
+        QVERIFY(charts.size() >= 4);
+        QCOMPARE(charts[0].first, QStringLiteral("workload.tps"));
+        QCOMPARE(charts[1].first, QStringLiteral("workload.latency_p95"));
+        QCOMPARE(charts[2].first, QStringLiteral("workload.rps"));
+        QVERIFY(window.chartGrid()->chart(2)->isRunResult());
+        QCOMPARE(window.metricBrowser()->visibleMetricIds().mid(0, 3),
+                 (QStringList{QStringLiteral("workload.tps"), QStringLiteral("workload.latency_p95"), QStringLiteral("workload.rps")}));
+        window.liveSummary()->rebuildNow();
+        const QString headline = window.summaryView()->headline()->plainText();
+        QVERIFY2(headline.startsWith(QLatin1String("bench-tuned against bench-baseline\nWorkload: Throughput +212 %, beyond noise; "
+                                                   "p95 latency -67 %, beyond noise; Requests/sec +20 %, one result per run")),
+                 qPrintable(headline));
+        QTest::qWait(100);
+        QVERIFY(window.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-workload.png")));
     }
 
     void pricePerformanceInputsAreSavedWithTheSession()
