@@ -123,6 +123,32 @@ QColor headlineColourOf(QTextBrowser* headline, const QString& text)
     return found.isNull() ? QColor() : found.charFormat().foreground().color();
 }
 
+// Shows `report` on the price-performance tab, prices from the bundled EC2 table.
+void showPricePerformance(SummaryView& view, SummaryReportPtr report)
+{
+    view.resize(1100, 520);
+    QString error;
+    if (!view.setPriceTable(resource("ec2-prices.json"), &error))
+        qFatal("%s", qPrintable(error));
+    view.setReport(std::move(report));
+    view.tabs()->setCurrentWidget(view.pricePerformance());
+    view.show();
+}
+
+// Types into a cell as a user does: edit, select all, type, Return. The delegate commits on the
+// next turn of the event loop, when it closes the editor: this waits for that.
+void typeInto(QTableView* table, const QModelIndex& index, const QString& text)
+{
+    table->setCurrentIndex(index);
+    table->edit(index);
+    auto* editor = table->viewport()->findChild<QLineEdit*>();
+    QVERIFY(editor);
+    editor->selectAll();
+    QTest::keyClicks(editor, text);
+    QTest::keyClick(editor, Qt::Key_Return);
+    QTRY_VERIFY(!table->viewport()->findChild<QLineEdit*>() || !table->viewport()->findChild<QLineEdit*>()->isVisible());
+}
+
 // Opens the demo pair in a main window and waits until it is loaded.
 bool openDemo(MainWindow& window)
 {
@@ -192,12 +218,7 @@ private slots:
     void pricePerformanceTypedAndScreenshot()
     {
         SummaryView view;
-        view.resize(1100, 520);
-        QString error;
-        QVERIFY2(view.setPriceTable(resource("ec2-prices.json"), &error), qPrintable(error));
-        view.setReport(syntheticReport());
-        view.tabs()->setCurrentWidget(view.pricePerformance());
-        view.show();
+        showPricePerformance(view, syntheticReport());
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QTableView* table = view.pricePerformance()->view();
         PricePerformanceModel* model = view.pricePerformance()->model();
@@ -207,17 +228,7 @@ private slots:
         const QString tip = model->index(1, M::PriceColumn).data(Qt::ToolTipRole).toString();
         QVERIFY2(tip.contains(QLatin1String("2024-06-01")) && tip.contains(QLatin1String("m7g.xlarge")), qPrintable(tip));
         QCOMPARE(model->index(1, M::RelativeColumn).data().toString(), QStringLiteral("baseline has no throughput"));
-        const auto type = [&](int row, int column, const QString& text) {
-            const QModelIndex index = model->index(row, column);
-            table->setCurrentIndex(index);
-            table->edit(index);
-            auto* editor = table->viewport()->findChild<QLineEdit*>();
-            QVERIFY(editor);
-            editor->selectAll();
-            QTest::keyClicks(editor, text);
-            QTest::keyClick(editor, Qt::Key_Return);
-            QTRY_VERIFY(!table->viewport()->findChild<QLineEdit*>() || !table->viewport()->findChild<QLineEdit*>()->isVisible());
-        };
+        const auto type = [&](int row, int column, const QString& text) { typeInto(table, model->index(row, column), text); };
         type(0, M::ThroughputColumn, QStringLiteral("40000"));
         type(1, M::ThroughputColumn, QStringLiteral("48000"));
         // 0.2016 × 100,000 / 40,000 = 0.504; 0.1632 × 100,000 / 48,000 = 0.34: 32.5 % cheaper, green.
@@ -497,12 +508,7 @@ private slots:
     void recordedThroughputFillsPricePerformance()
     {
         SummaryView view;
-        view.resize(1100, 520);
-        QString error;
-        QVERIFY2(view.setPriceTable(resource("ec2-prices.json"), &error), qPrintable(error));
-        view.setReport(workloadReport());
-        view.tabs()->setCurrentWidget(view.pricePerformance());
-        view.show();
+        showPricePerformance(view, workloadReport());
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         PricePerformanceModel* model = view.pricePerformance()->model();
         using M = PricePerformanceModel;
@@ -519,16 +525,9 @@ private slots:
         QCOMPARE(PricePerformancePanel::costColour(model->index(1, M::RelativeColumn)), SummaryTable::verdictColour(Verdict::Improvement));
         QVERIFY(view.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/summary-workload-price-performance.png")));
 
-        QTableView* table = view.pricePerformance()->view();
         const QModelIndex tuned = model->index(1, M::ThroughputColumn);
-        table->setCurrentIndex(tuned);
-        table->edit(tuned);
-        auto* editor = table->viewport()->findChild<QLineEdit*>();
-        QVERIFY(editor);
-        editor->selectAll();
-        QTest::keyClicks(editor, QStringLiteral("60000"));
-        QTest::keyClick(editor, Qt::Key_Return);
-        QTRY_COMPARE(model->report().runs[1].throughput, 60000.0); // the delegate commits on the next turn of the event loop
+        typeInto(view.pricePerformance()->view(), tuned, QStringLiteral("60000"));
+        QCOMPARE(model->report().runs[1].throughput, 60000.0);
         QCOMPARE(model->report().runs[1].unit, QStringLiteral("tps"));
         QCOMPARE(ThroughputSource(tuned.data(M::ThroughputSourceRole).toInt()), ThroughputSource::Given);
         QCOMPARE(model->index(1, M::RelativeColumn).data().toString(), QStringLiteral("-33.3 %"));

@@ -4,11 +4,11 @@
 
 #include "summary/SummaryReport.h"
 
-#include <vector>
-
 #include <QByteArray>
 #include <QColor>
 #include <QWidget>
+
+#include <vector>
 
 class HeadlinePanel;
 class HostFactsView;
