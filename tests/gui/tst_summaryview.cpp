@@ -16,6 +16,7 @@
 #include "summary/LiveSummary.h"
 #include "summary/PricePerformance.h"
 #include "summary/SummaryBuilder.h"
+#include "summary/SummaryExport.h"
 #include "summary/SummaryFilterModel.h"
 #include "summary/SummaryTable.h"
 #include "summary/SummaryTableModel.h"
@@ -39,6 +40,8 @@
 #include <QTextCursor>
 #include <QTextDocument>
 #include <QUrl>
+
+#include <tuple>
 
 using runlens::format::BetterDirection;
 
@@ -87,24 +90,28 @@ SummaryReportPtr syntheticReport()
     return std::make_shared<const SummaryReport>(std::move(report));
 }
 
+// One run of a benchmark recorded with its workload: throughput, p95 latency, IPC and disk latency.
+RunPtr workloadRun(const std::string& name, double tps, double latency, double ipc, double await)
+{
+    std::vector<double> printed;
+    for (int s = 0; s < 59; ++s)
+        printed.push_back(0.7 + s);
+    return makeRun(QString::fromStdString("/" + name), name, 60, 1.0,
+                   {{"pmu.ipc", "ratio", {"all"}, [ipc](std::size_t r, std::size_t) { return ipc + 0.001 * double(r % 3); },
+                     BetterDirection::Higher},
+                    {"disk.await", "ms", {"all"}, [await](std::size_t r, std::size_t) { return await + 0.01 * double(r % 2); },
+                     BetterDirection::Lower},
+                    {"workload.tps", "tps", {""}, [tps](std::size_t r, std::size_t) { return tps + double(r % 3); },
+                     BetterDirection::Higher, runlens::format::MetricScope::Series, printed, "Throughput"},
+                    {"workload.latency_p95", "ms", {""}, [latency](std::size_t r, std::size_t) { return latency + 0.01 * double(r % 2); },
+                     BetterDirection::Lower, runlens::format::MetricScope::Series, printed, "p95 latency"}});
+}
+
 // A benchmark recorded with its workload on two Graviton hosts: throughput 40,000 → 48,000 tps
 // (+20 %), p95 latency 10 → 8 ms (−20 %), IPC 1.0 → 1.1 (+10 %) and disk latency 2 → 3 ms (+50 %).
 SummaryReportPtr workloadReport()
 {
-    const auto make = [](const std::string& name, double tps, double latency, double ipc, double await) {
-        std::vector<double> printed;
-        for (int s = 0; s < 59; ++s)
-            printed.push_back(0.7 + s);
-        return makeRun(QString::fromStdString("/" + name), name, 60, 1.0,
-                       {{"pmu.ipc", "ratio", {"all"}, [ipc](std::size_t r, std::size_t) { return ipc + 0.001 * double(r % 3); },
-                         BetterDirection::Higher},
-                        {"disk.await", "ms", {"all"}, [await](std::size_t r, std::size_t) { return await + 0.01 * double(r % 2); },
-                         BetterDirection::Lower},
-                        {"workload.tps", "tps", {""}, [tps](std::size_t r, std::size_t) { return tps + double(r % 3); },
-                         BetterDirection::Higher, runlens::format::MetricScope::Series, printed, "Throughput"},
-                        {"workload.latency_p95", "ms", {""}, [latency](std::size_t r, std::size_t) { return latency + 0.01 * double(r % 2); },
-                         BetterDirection::Lower, runlens::format::MetricScope::Series, printed, "p95 latency"}});
-    };
+    const auto make = workloadRun;
     std::vector<SummaryRunInput> runs;
     for (const RunPtr& run : {make("baseline", 40000, 10, 1.0, 2.0), make("tuned", 48000, 8, 1.1, 3.0)})
         runs.push_back({run, run->name(), std::nullopt, {}});
@@ -501,6 +508,42 @@ private slots:
         QCOMPARE(activated.size(), 1);
         QCOMPARE(activated.at(0).at(0).toString(), QStringLiteral("workload.tps"));
         QVERIFY(view.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/summary-workload-headline.png")));
+    }
+
+    // Two repeats of each variant: the headline judges the workload by the repeats and says how
+    // noisy each variant was, and by which rule.
+    void repeatNoiseInTheHeadline()
+    {
+        std::vector<SummaryRunInput> runs;
+        for (const auto& [name, group, tps, latency] : std::vector<std::tuple<std::string, QString, double, double>>{
+                 {"base-1", QStringLiteral("base"), 40000, 10}, {"base-2", QStringLiteral("base"), 41600, 10},
+                 {"tuned-1", QStringLiteral("tuned"), 48000, 8}, {"tuned-2", QStringLiteral("tuned"), 48480, 8}}) {
+            const RunPtr run = workloadRun(name, tps, latency, 1.0, 2.0);
+            runs.push_back({run, run->name(), std::nullopt, group});
+        }
+        SummaryView view;
+        view.resize(1100, 560);
+        view.setReport(std::make_shared<const SummaryReport>(SummaryBuilder::build(runs, 0, {})));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QString text = view.headline()->plainText();
+        // base spreads (41600 − 40000) / 40801 = 3.92 %, tuned 480 / 48241 = 1.0 %: +18 % is beyond both.
+        QVERIFY2(text.startsWith(QLatin1String("base-2 against base-1\nWorkload: Throughput +4.0 %, within noise; p95 latency unchanged\n")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("tuned-1 against base-1\nWorkload: Throughput +18 %, beyond noise; p95 latency -20 %, beyond noise\n")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("Noise across repeats: Throughput: base 3.92 % (2 runs), tuned 1 % (2 runs); "
+                                             "p95 latency: base 0 % (2 runs), tuned 0 % (2 runs)\n")
+                               + SummaryExport::repeatNoiseRule()),
+                 qPrintable(text));
+        QCOMPARE(headlineColourOf(view.headline(), QStringLiteral("Throughput +4.0 %, within noise")),
+                 SummaryTable::verdictColour(Verdict::WithinNoise));
+        // The screenshot shows the noise: the headline scrolled down to it.
+        QTextCursor rule = view.headline()->document()->find(SummaryExport::repeatNoiseRule());
+        rule.clearSelection();
+        view.headline()->setTextCursor(rule);
+        view.headline()->ensureCursorVisible();
+        QVERIFY(view.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/summary-workload-repeats.png")));
     }
 
     // The throughput the runs recorded fills price-performance (in italics, its source in the note
