@@ -1,5 +1,6 @@
-// The charts a new analysis opens with: what a performance engineer looks at first — CPU, I/O
-// wait, memory, CPU pressure, disks, network, IPIs, context switches — as far as the runs have them.
+// The charts a new analysis opens with: what a performance engineer looks at first — the
+// workload's own results (throughput, latency), then CPU, I/O wait, memory, CPU pressure, disks,
+// network, IPIs, context switches — as far as the runs have them.
 #pragma once
 
 #include <QStringList>

@@ -1,7 +1,7 @@
 #include "MetricTreeModel.h"
 
 #include "RunSet.h"
-
+#include "WorkloadMetric.h"
 
 #include <map>
 
@@ -10,6 +10,7 @@ struct MetricTreeModel::Node {
     QString metricId;        // empty for a category
     QString unit;
     QString description;
+    bool runResult = false;  // scope "run": one value for the whole run
     int runCount = 0;
     Node* parent = nullptr;
     std::vector<std::unique_ptr<Node>> children;
@@ -34,9 +35,11 @@ void MetricTreeModel::rebuild()
     beginResetModel();
     m_categories.clear();
     m_runCount = m_runs->count();
-    // Categories sorted by name; metrics in the order the recorder listed them (which groups
-    // related metrics: user, nice, system ...).
-    std::map<QString, std::unique_ptr<Node>> categories;
+    // Categories sorted by name after the workload's, which is what every comparison ends in;
+    // metrics in the order the recorder listed them (which groups related metrics: user, nice,
+    // system ...).
+    std::map<QString, std::unique_ptr<Node>, decltype(&WorkloadMetric::categoryBefore)> categories(
+        &WorkloadMetric::categoryBefore);
     QHash<QString, Node*> byId;
     for (int r = 0; r < m_runs->count(); ++r) {
         for (const auto& descriptor : m_runs->at(r).run->metrics()) {
@@ -58,6 +61,7 @@ void MetricTreeModel::rebuild()
             node->metricId = id;
             node->unit = QString::fromStdString(descriptor.unit);
             node->description = QString::fromStdString(descriptor.description);
+            node->runResult = descriptor.scope == runlens::format::MetricScope::Run;
             node->runCount = 1;
             node->parent = categoryNode.get();
             node->row = int(categoryNode->children.size());
@@ -116,18 +120,22 @@ QVariant MetricTreeModel::data(const QModelIndex& index, int role) const
     const bool isCategory = node->metricId.isEmpty();
     const bool partial = !isCategory && node->runCount < m_runCount;
     switch (role) {
-    case Qt::DisplayRole:
+    case Qt::DisplayRole: {
         if (index.column() == 1)
             return isCategory ? QVariant() : QVariant(node->metricId);
-        return partial ? tr("%1 (%2 of %3 runs)").arg(node->label).arg(node->runCount).arg(m_runCount) : node->label;
-    case Qt::ToolTipRole:
+        const QString label = node->runResult ? tr("%1 (result)").arg(node->label) : node->label;
+        return partial ? tr("%1 (%2 of %3 runs)").arg(label).arg(node->runCount).arg(m_runCount) : label;
+    }
+    case Qt::ToolTipRole: {
         if (isCategory)
             return {};
-        return partial ? tr("%1\n%2 [%3]\nOnly %4 of the %5 open runs recorded this metric.")
-                             .arg(node->description, node->metricId, node->unit)
-                             .arg(node->runCount)
-                             .arg(m_runCount)
-                       : tr("%1\n%2 [%3]").arg(node->description, node->metricId, node->unit);
+        QString tip = tr("%1\n%2 [%3]").arg(node->description, node->metricId, node->unit);
+        if (node->runResult)
+            tip += QLatin1Char('\n') + tr("A result of the whole run: its last value counts, whatever the time window.");
+        if (partial)
+            tip += QLatin1Char('\n') + tr("Only %1 of the %2 open runs recorded this metric.").arg(node->runCount).arg(m_runCount);
+        return tip;
+    }
     case MetricIdRole:
         return node->metricId;
     case UnitRole:
@@ -140,6 +148,8 @@ QVariant MetricTreeModel::data(const QModelIndex& index, int role) const
         return isCategory;
     case IsPartialRole:
         return partial;
+    case IsRunResultRole:
+        return node->runResult;
     default:
         return {};
     }

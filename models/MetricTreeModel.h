@@ -1,5 +1,7 @@
 // Every metric of the open runs as a tree: category, then metric. Built from the archives'
-// descriptors, so metrics a newer recorder adds show up without code changes.
+// descriptors, so metrics a newer recorder adds show up without code changes. The workload's own
+// results (category "Workload") come first; a run-level result (scope "run", one value for the
+// whole run) is marked as such, so nobody expects a curve from it.
 #pragma once
 
 #include <QAbstractItemModel>
@@ -24,6 +26,8 @@ public:
         IsCategoryRole,
         // True for a metric that only some of the open runs have.
         IsPartialRole,
+        // True for a run-level result (descriptor scope "run"): one value for the whole run.
+        IsRunResultRole,
     };
 
     explicit MetricTreeModel(RunSet* runs, QObject* parent = nullptr);

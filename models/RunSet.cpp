@@ -224,6 +224,8 @@ QString RunSet::chartTitle(const QString& metricId, const QString& instance) con
         if (const auto* descriptor = entry.run->metric(metricId)) {
             if (!descriptor->title.empty())
                 name = QString::fromStdString(descriptor->title);
+            if (descriptor->scope == runlens::format::MetricScope::Run)
+                name = tr("%1 (result)").arg(name); // one value per run, drawn across the run
             unit = QString::fromStdString(descriptor->unit);
             break;
         }

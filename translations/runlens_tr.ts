@@ -1180,6 +1180,14 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <source>No findings.</source>
         <translation>Bulgu yok.</translation>
     </message>
+    <message>
+        <source>Workload:</source>
+        <translation>İş yükü:</translation>
+    </message>
+    <message>
+        <source>Noise across repeats:</source>
+        <translation>Tekrarlar arasındaki gürültü:</translation>
+    </message>
 </context>
 <context>
     <name>HeatMapView</name>
@@ -1513,14 +1521,6 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
     </message>
     <message>
         <source>%1
-%2 [%3]
-Only %4 of the %5 open runs recorded this metric.</source>
-        <translation>%1
-%2 [%3]
-Açık %5 çalıştırmadan yalnızca %4 tanesi bu metriği kaydetti.</translation>
-    </message>
-    <message>
-        <source>%1
 %2 [%3]</source>
         <translation>%1
 %2 [%3]</translation>
@@ -1532,6 +1532,18 @@ Açık %5 çalıştırmadan yalnızca %4 tanesi bu metriği kaydetti.</translati
     <message>
         <source>Id</source>
         <translation>Kimlik</translation>
+    </message>
+    <message>
+        <source>%1 (result)</source>
+        <translation>%1 (sonuç)</translation>
+    </message>
+    <message>
+        <source>A result of the whole run: its last value counts, whatever the time window.</source>
+        <translation>Tüm çalıştırmanın sonucu: zaman penceresi ne olursa olsun son değeri geçerlidir.</translation>
+    </message>
+    <message>
+        <source>Only %1 of the %2 open runs recorded this metric.</source>
+        <translation>Açık %2 çalıştırmadan yalnızca %1 tanesi bu metriği kaydetti.</translation>
     </message>
 </context>
 <context>
@@ -1616,6 +1628,22 @@ Açık %5 çalıştırmadan yalnızca %4 tanesi bu metriği kaydetti.</translati
         <source>Against baseline</source>
         <translation>Referansa göre</translation>
     </message>
+    <message>
+        <source>recorded: %1</source>
+        <translation>kaydedildi: %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>yok</translation>
+    </message>
+    <message>
+        <source>Recorded by the run: %1 (%2), its value in the summary. Type a throughput to use another; empty the cell to come back to this one.</source>
+        <translation>Çalıştırmanın kaydettiği: %1 (%2), özetteki değeri. Başka bir değer kullanmak için bir işlem hacmi yazın; buna geri dönmek için hücreyi boşaltın.</translation>
+    </message>
+    <message>
+        <source>Typed, in place of the %1 %2 the run recorded (%3); empty the cell to use that.</source>
+        <translation>Elle girildi; çalıştırmanın kaydettiği %1 %2 (%3) yerine kullanılıyor; onu kullanmak için hücreyi boşaltın.</translation>
+    </message>
 </context>
 <context>
     <name>PricePerformancePanel</name>
@@ -1626,6 +1654,10 @@ Açık %5 çalıştırmadan yalnızca %4 tanesi bu metriği kaydetti.</translati
     <message>
         <source>Prices are prefilled from EC2 on-demand prices (%1) of %2 by instance type: check them.</source>
         <translation>Fiyatlar, örnek türüne göre %2 tarihli EC2 isteğe bağlı fiyatlarından (%1) önceden dolduruldu: kontrol edin.</translation>
+    </message>
+    <message>
+        <source>Throughputs in italics are what the runs recorded (%1, their value in the summary); a typed one wins, and emptying it brings the recorded one back.</source>
+        <translation>İtalik işlem hacimleri çalıştırmaların kaydettikleridir (%1, özetteki değerleri); elle girilen değer önceliklidir, silindiğinde kaydedilen değer geri gelir.</translation>
     </message>
 </context>
 <context>
@@ -2253,6 +2285,13 @@ recorded on %3 at %4</source>
     </message>
 </context>
 <context>
+    <name>RunSet</name>
+    <message>
+        <source>%1 (result)</source>
+        <translation>%1 (sonuç)</translation>
+    </message>
+</context>
+<context>
     <name>Session</name>
     <message>
         <source>it is not a Runlens session file</source>
@@ -2500,10 +2539,6 @@ recorded on %3 at %4</source>
         <translation>dosya</translation>
     </message>
     <message>
-        <source>A run&apos;s throughput for price-performance, e.g. 2=150000 or demo-tuned=1200req/s (ops/s when no unit is given); RUN is the run&apos;s name or its 1-based position, the baseline being 1. Repeatable.</source>
-        <translation>Fiyat-performans için bir çalıştırmanın işlem hacmi, ör. 2=150000 veya demo-tuned=1200req/s (birim verilmezse ops/s); RUN, çalıştırmanın adı ya da 1&apos;den başlayan sırasıdır, referansın sırası 1&apos;dir. Tekrarlanabilir.</translation>
-    </message>
-    <message>
         <source>RUN=VALUE[UNIT]</source>
         <translation>RUN=VALUE[UNIT]</translation>
     </message>
@@ -2548,10 +2583,6 @@ recorded on %3 at %4</source>
         <translation>--throughput &quot;%1&quot;, RUN bir çalıştırmanın adı ya da 1&apos;den başlayan sırası ve VALUE pozitif bir sayı olmak üzere RUN=VALUE[UNIT] biçiminde değil, ör. 2=150000ops/s</translation>
     </message>
     <message>
-        <source>--price needs --throughput: the cost per 100,000 ops/s comes from both</source>
-        <translation>--price için --throughput gerekir: 100.000 ops/s başına maliyet ikisinden birlikte hesaplanır</translation>
-    </message>
-    <message>
         <source>--price &quot;%1&quot; is not RUN=USD_PER_HOUR with RUN a run&apos;s name or 1-based position, e.g. 2=0.34</source>
         <translation>--price &quot;%1&quot;, RUN bir çalıştırmanın adı ya da 1&apos;den başlayan sırası olmak üzere RUN=USD_PER_HOUR biçiminde değil, ör. 2=0.34</translation>
     </message>
@@ -2562,6 +2593,14 @@ recorded on %3 at %4</source>
     <message>
         <source>cannot write the summary to the standard output</source>
         <translation>özet standart çıktıya yazılamıyor</translation>
+    </message>
+    <message>
+        <source>--price needs --throughput (or runs that recorded their throughput, a workload metric in ops/s or req/s): the cost per 100,000 ops/s comes from both</source>
+        <translation>--price için --throughput gerekir (ya da işlem hacmini kaydetmiş çalıştırmalar: ops/s veya req/s biriminde bir iş yükü metriği): 100.000 ops/s başına maliyet ikisinden birlikte hesaplanır</translation>
+    </message>
+    <message>
+        <source>A run&apos;s throughput for price-performance, e.g. 2=150000 or demo-tuned=1200req/s (ops/s when no unit is given); RUN is the run&apos;s name or its 1-based position, the baseline being 1. Repeatable. Without it, a run&apos;s throughput is the one it recorded (a workload metric in ops/s, req/s …), if any; price-performance then comes by itself when a price is known.</source>
+        <translation>Fiyat-performans için bir çalıştırmanın işlem hacmi, ör. 2=150000 veya demo-tuned=1200req/s (birim verilmezse ops/s); RUN, çalıştırmanın adı ya da 1&apos;den başlayan sırasıdır, referansın sırası 1&apos;dir. Tekrarlanabilir. Verilmezse çalıştırmanın işlem hacmi, varsa kendi kaydettiği değerdir (ops/s, req/s … biriminde bir iş yükü metriği); fiyat biliniyorsa fiyat-performans kendiliğinden eklenir.</translation>
     </message>
 </context>
 <context>
@@ -2685,6 +2724,46 @@ recorded on %3 at %4</source>
     <message>
         <source>too few samples</source>
         <translation>çok az örnek</translation>
+    </message>
+    <message>
+        <source>%1 unchanged</source>
+        <translation>%1 değişmedi</translation>
+    </message>
+    <message>
+        <source>%1 %2, within noise</source>
+        <translation>%1 %2, gürültü içinde</translation>
+    </message>
+    <message>
+        <source>%1 %2, one result per run: repeat the runs to tell it from noise</source>
+        <translation>%1 %2, çalıştırma başına tek sonuç: gürültüden ayırmak için çalıştırmaları tekrarlayın</translation>
+    </message>
+    <message>
+        <source>%1 %2, too few samples to tell it from noise</source>
+        <translation>%1 %2, gürültüden ayırmak için çok az örnek</translation>
+    </message>
+    <message>
+        <source>%1 %2, beyond noise</source>
+        <translation>%1 %2, gürültünün ötesinde</translation>
+    </message>
+    <message>
+        <source>Spread of each workload metric across the repeats of a variant, (max − min) / median of the runs&apos; values; a change smaller than the larger spread of the two variants is within noise.</source>
+        <translation>Her iş yükü metriğinin bir varyantın tekrarları arasındaki yayılımı: çalıştırma değerlerinin (en büyük − en küçük) / medyanı; iki varyantın büyük olan yayılımından küçük bir değişiklik gürültü içindedir.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2 (%n runs)</source>
+        <translation>
+            <numerusform>%1 %2 (%n çalıştırma)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>- Workload: %1
+</source>
+        <translation>- İş yükü: %1
+</translation>
+    </message>
+    <message>
+        <source>## Noise across repeats</source>
+        <translation>## Tekrarlar arasındaki gürültü</translation>
     </message>
 </context>
 <context>
@@ -2818,6 +2897,26 @@ recorded on %3 at %4</source>
     <message>
         <source>%1 (too few samples)</source>
         <translation>%1 (çok az örnek)</translation>
+    </message>
+    <message>
+        <source>A result of the whole run: its last value counts, whatever the window.</source>
+        <translation>Tüm çalıştırmanın sonucu: pencere ne olursa olsun son değeri geçerlidir.</translation>
+    </message>
+    <message>
+        <source>A repeat of the baseline&apos;s variant %1: %2 (%3) from the baseline run, within the spread of its %4 repeats, (max − min) / median %5</source>
+        <translation>Referansın varyantı %1 için bir tekrar: referans çalıştırmadan farkı %2 (%3), %4 tekrarının yayılımı içinde, (en büyük − en küçük) / medyan %5</translation>
+    </message>
+    <message>
+        <source>Compared by repeats: the mean of %1 (%2 runs), %3, against the mean of %4 (%5 runs), %6: a difference of %7 (%8)</source>
+        <translation>Tekrarlara göre karşılaştırıldı: %1 ortalaması (%2 çalıştırma) %3, %4 ortalaması (%5 çalıştırma) %6 ile karşılaştırıldığında fark %7 (%8)</translation>
+    </message>
+    <message>
+        <source>Noise: the larger spread (max − min) / median of the two variants, %1, that is ±%2; a smaller change is within noise</source>
+        <translation>Gürültü: iki varyantın büyük olan (en büyük − en küçük) / medyan yayılımı %1, yani ±%2; daha küçük bir değişiklik gürültü içindedir</translation>
+    </message>
+    <message>
+        <source>%1 (result)</source>
+        <translation>%1 (sonuç)</translation>
     </message>
 </context>
 <context>

@@ -1180,6 +1180,14 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <source>No findings.</source>
         <translation>没有发现。</translation>
     </message>
+    <message>
+        <source>Workload:</source>
+        <translation>工作负载：</translation>
+    </message>
+    <message>
+        <source>Noise across repeats:</source>
+        <translation>重复运行间的噪声：</translation>
+    </message>
 </context>
 <context>
     <name>HeatMapView</name>
@@ -1513,14 +1521,6 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
     </message>
     <message>
         <source>%1
-%2 [%3]
-Only %4 of the %5 open runs recorded this metric.</source>
-        <translation>%1
-%2 [%3]
-在已打开的 %5 个运行记录中，只有 %4 个记录了此指标。</translation>
-    </message>
-    <message>
-        <source>%1
 %2 [%3]</source>
         <translation>%1
 %2 [%3]</translation>
@@ -1532,6 +1532,18 @@ Only %4 of the %5 open runs recorded this metric.</source>
     <message>
         <source>Id</source>
         <translation>ID</translation>
+    </message>
+    <message>
+        <source>%1 (result)</source>
+        <translation>%1（结果）</translation>
+    </message>
+    <message>
+        <source>A result of the whole run: its last value counts, whatever the time window.</source>
+        <translation>整个运行记录的结果：无论时间窗口如何，都以其最后一个值为准。</translation>
+    </message>
+    <message>
+        <source>Only %1 of the %2 open runs recorded this metric.</source>
+        <translation>在已打开的 %2 个运行记录中，只有 %1 个记录了此指标。</translation>
     </message>
 </context>
 <context>
@@ -1616,6 +1628,22 @@ Only %4 of the %5 open runs recorded this metric.</source>
         <source>Against baseline</source>
         <translation>相对基线</translation>
     </message>
+    <message>
+        <source>recorded: %1</source>
+        <translation>已录制：%1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Recorded by the run: %1 (%2), its value in the summary. Type a throughput to use another; empty the cell to come back to this one.</source>
+        <translation>由运行记录录制：%1（%2），即其在汇总中的值。输入吞吐量可改用其他值；清空单元格即可恢复为此值。</translation>
+    </message>
+    <message>
+        <source>Typed, in place of the %1 %2 the run recorded (%3); empty the cell to use that.</source>
+        <translation>手动输入，代替运行记录录制的 %1 %2（%3）；清空单元格即可改用录制值。</translation>
+    </message>
 </context>
 <context>
     <name>PricePerformancePanel</name>
@@ -1626,6 +1654,10 @@ Only %4 of the %5 open runs recorded this metric.</source>
     <message>
         <source>Prices are prefilled from EC2 on-demand prices (%1) of %2 by instance type: check them.</source>
         <translation>价格已按实例类型预填为 %2 的 EC2 按需价格（%1）：请核对。</translation>
+    </message>
+    <message>
+        <source>Throughputs in italics are what the runs recorded (%1, their value in the summary); a typed one wins, and emptying it brings the recorded one back.</source>
+        <translation>斜体显示的吞吐量是运行记录录制的值（%1，即其在汇总中的值）；手动输入的值优先，清空后恢复为录制值。</translation>
     </message>
 </context>
 <context>
@@ -2253,6 +2285,13 @@ recorded on %3 at %4</source>
     </message>
 </context>
 <context>
+    <name>RunSet</name>
+    <message>
+        <source>%1 (result)</source>
+        <translation>%1（结果）</translation>
+    </message>
+</context>
+<context>
     <name>Session</name>
     <message>
         <source>it is not a Runlens session file</source>
@@ -2500,10 +2539,6 @@ recorded on %3 at %4</source>
         <translation>文件</translation>
     </message>
     <message>
-        <source>A run&apos;s throughput for price-performance, e.g. 2=150000 or demo-tuned=1200req/s (ops/s when no unit is given); RUN is the run&apos;s name or its 1-based position, the baseline being 1. Repeatable.</source>
-        <translation>用于性价比计算的运行记录吞吐量，例如 2=150000 或 demo-tuned=1200req/s（未指定单位时为 ops/s）；RUN 为运行记录的名称或从 1 开始的位置序号，基线为 1。可重复使用。</translation>
-    </message>
-    <message>
         <source>RUN=VALUE[UNIT]</source>
         <translation>RUN=VALUE[UNIT]</translation>
     </message>
@@ -2548,10 +2583,6 @@ recorded on %3 at %4</source>
         <translation>--throughput &quot;%1&quot; 不是 RUN=VALUE[UNIT] 格式（RUN 为运行记录的名称或从 1 开始的位置序号，VALUE 为正数），例如 2=150000ops/s</translation>
     </message>
     <message>
-        <source>--price needs --throughput: the cost per 100,000 ops/s comes from both</source>
-        <translation>--price 需要 --throughput：每 100,000 ops/s 的成本由两者共同得出</translation>
-    </message>
-    <message>
         <source>--price &quot;%1&quot; is not RUN=USD_PER_HOUR with RUN a run&apos;s name or 1-based position, e.g. 2=0.34</source>
         <translation>--price &quot;%1&quot; 不是 RUN=USD_PER_HOUR 格式（RUN 为运行记录的名称或从 1 开始的位置序号），例如 2=0.34</translation>
     </message>
@@ -2562,6 +2593,14 @@ recorded on %3 at %4</source>
     <message>
         <source>cannot write the summary to the standard output</source>
         <translation>无法将汇总写入标准输出</translation>
+    </message>
+    <message>
+        <source>--price needs --throughput (or runs that recorded their throughput, a workload metric in ops/s or req/s): the cost per 100,000 ops/s comes from both</source>
+        <translation>--price 需要 --throughput（或已录制吞吐量的运行记录，即单位为 ops/s 或 req/s 的工作负载指标）：每 100,000 ops/s 的成本由两者共同得出</translation>
+    </message>
+    <message>
+        <source>A run&apos;s throughput for price-performance, e.g. 2=150000 or demo-tuned=1200req/s (ops/s when no unit is given); RUN is the run&apos;s name or its 1-based position, the baseline being 1. Repeatable. Without it, a run&apos;s throughput is the one it recorded (a workload metric in ops/s, req/s …), if any; price-performance then comes by itself when a price is known.</source>
+        <translation>用于性价比计算的运行记录吞吐量，例如 2=150000 或 demo-tuned=1200req/s（未指定单位时为 ops/s）；RUN 为运行记录的名称或从 1 开始的位置序号，基线为 1。可重复使用。未指定时，运行记录的吞吐量取其自身录制的值（单位为 ops/s、req/s … 的工作负载指标，如有）；只要价格已知，性价比会自动出现。</translation>
     </message>
 </context>
 <context>
@@ -2685,6 +2724,46 @@ recorded on %3 at %4</source>
     <message>
         <source>too few samples</source>
         <translation>样本太少</translation>
+    </message>
+    <message>
+        <source>%1 unchanged</source>
+        <translation>%1 无变化</translation>
+    </message>
+    <message>
+        <source>%1 %2, within noise</source>
+        <translation>%1 %2，在噪声范围内</translation>
+    </message>
+    <message>
+        <source>%1 %2, one result per run: repeat the runs to tell it from noise</source>
+        <translation>%1 %2，每个运行记录只有一个结果：请重复运行以将其与噪声区分</translation>
+    </message>
+    <message>
+        <source>%1 %2, too few samples to tell it from noise</source>
+        <translation>%1 %2，样本太少，无法与噪声区分</translation>
+    </message>
+    <message>
+        <source>%1 %2, beyond noise</source>
+        <translation>%1 %2，超出噪声范围</translation>
+    </message>
+    <message>
+        <source>Spread of each workload metric across the repeats of a variant, (max − min) / median of the runs&apos; values; a change smaller than the larger spread of the two variants is within noise.</source>
+        <translation>每个工作负载指标在同一变体的重复运行间的离散度，即各运行值的（最大值 − 最小值）/ 中位数；小于两个变体中较大离散度的变化属于噪声范围内。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2 (%n runs)</source>
+        <translation>
+            <numerusform>%1 %2（%n 次运行）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>- Workload: %1
+</source>
+        <translation>- 工作负载：%1
+</translation>
+    </message>
+    <message>
+        <source>## Noise across repeats</source>
+        <translation>## 重复运行间的噪声</translation>
     </message>
 </context>
 <context>
@@ -2818,6 +2897,26 @@ recorded on %3 at %4</source>
     <message>
         <source>%1 (too few samples)</source>
         <translation>%1（样本太少）</translation>
+    </message>
+    <message>
+        <source>A result of the whole run: its last value counts, whatever the window.</source>
+        <translation>整个运行记录的结果：无论窗口如何，都以其最后一个值为准。</translation>
+    </message>
+    <message>
+        <source>A repeat of the baseline&apos;s variant %1: %2 (%3) from the baseline run, within the spread of its %4 repeats, (max − min) / median %5</source>
+        <translation>基线变体 %1 的一次重复运行：与基线运行相差 %2（%3），在其 %4 次重复运行的离散度范围内，（最大值 − 最小值）/ 中位数 %5</translation>
+    </message>
+    <message>
+        <source>Compared by repeats: the mean of %1 (%2 runs), %3, against the mean of %4 (%5 runs), %6: a difference of %7 (%8)</source>
+        <translation>按重复运行比较：%1 的均值（%2 次运行）为 %3，对比 %4 的均值（%5 次运行）%6：差值为 %7（%8）</translation>
+    </message>
+    <message>
+        <source>Noise: the larger spread (max − min) / median of the two variants, %1, that is ±%2; a smaller change is within noise</source>
+        <translation>噪声：两个变体中较大的离散度（最大值 − 最小值）/ 中位数为 %1，即 ±%2；更小的变化属于噪声范围内</translation>
+    </message>
+    <message>
+        <source>%1 (result)</source>
+        <translation>%1（结果）</translation>
     </message>
 </context>
 <context>

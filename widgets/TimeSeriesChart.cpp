@@ -6,6 +6,7 @@
 #include "TimeAxisTicks.h"
 #include "TimeController.h"
 #include "UnitFormat.h"
+#include "summary/WindowStatistics.h"
 
 #include <QChart>
 #include <QGraphicsLayout>
@@ -122,9 +123,11 @@ void TimeSeriesChart::setMetric(const QString& metricId, const QString& instance
     m_metricId = metricId;
     m_instance = instance;
     m_unit.clear();
+    m_runResult = false;
     for (int r = 0; r < m_runs->count(); ++r) {
         if (const auto* descriptor = m_runs->at(r).run->metric(metricId)) {
             m_unit = QString::fromStdString(descriptor->unit);
+            m_runResult = descriptor->scope == runlens::format::MetricScope::Run;
             setToolTip(QString::fromStdString(descriptor->description));
             break;
         }
@@ -187,8 +190,7 @@ void TimeSeriesChart::refresh()
         const RunEntry& entry = m_runs->at(r);
         if (!entry.visible)
             continue;
-        const SeriesView view = entry.run->series(m_metricId, m_instance);
-        DecimatedSeries decimated = decimate(view.times, view.values, entry.offsetSeconds, from, to, columns);
+        DecimatedSeries decimated = pointsOf(entry, from, to, columns);
         if (decimated.hasValues) {
             yMin = any ? std::min(yMin, decimated.minimum) : decimated.minimum;
             yMax = any ? std::max(yMax, decimated.maximum) : decimated.maximum;
@@ -208,6 +210,32 @@ void TimeSeriesChart::refresh()
     updateAxes(yMin, yMax);
     paintLines();
     viewport()->update();
+}
+
+std::optional<double> TimeSeriesChart::resultOf(const RunEntry& entry) const
+{
+    const std::vector<double> result = WindowStatistics::runResult(entry.run->series(m_metricId, m_instance));
+    return result.empty() ? std::nullopt : std::optional<double>(result.front());
+}
+
+DecimatedSeries TimeSeriesChart::pointsOf(const RunEntry& entry, double from, double to, int columns) const
+{
+    if (!m_runResult) {
+        const SeriesView view = entry.run->series(m_metricId, m_instance);
+        return decimate(view.times, view.values, entry.offsetSeconds, from, to, columns);
+    }
+    // A result describes the whole run, not the moment the benchmark printed it (usually its
+    // last second): a level across the run compares at a glance with the other runs' levels,
+    // where a single dot at the end would hide under the axis or the next run's line.
+    DecimatedSeries level;
+    if (const auto value = resultOf(entry)) {
+        const double start = entry.offsetSeconds;
+        const double end = start + std::max(entry.run->durationSeconds(), entry.run->intervalSeconds());
+        level.points = {QPointF(start, *value), QPointF(end, *value)};
+        level.minimum = level.maximum = *value;
+        level.hasValues = true;
+    }
+    return level;
 }
 
 void TimeSeriesChart::paintLines()
@@ -388,10 +416,16 @@ std::vector<std::pair<int, double>> TimeSeriesChart::valuesAt(double time) const
         const RunEntry& entry = m_runs->at(r);
         if (!entry.visible)
             continue;
+        const double runTime = time - entry.offsetSeconds;
+        if (m_runResult) {
+            const auto value = resultOf(entry);
+            if (value && runTime >= 0 && runTime <= std::max(entry.run->durationSeconds(), entry.run->intervalSeconds()))
+                values.emplace_back(r, *value);
+            continue;
+        }
         const SeriesView view = entry.run->series(m_metricId, m_instance);
         if (view.isEmpty())
             continue;
-        const double runTime = time - entry.offsetSeconds;
         // The sample that was current at that time: the last one at or before it.
         auto it = std::upper_bound(view.times.begin(), view.times.end(), runTime);
         if (it == view.times.begin())

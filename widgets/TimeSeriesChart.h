@@ -1,6 +1,9 @@
 // One metric of every visible run on the shared time axis, with the interactions of the chart
 // grid: rubber-band and wheel zoom, pan, a crosshair with each run's value, the explicit
 // time-range selection (Shift+drag), and Alt+drag to slide the current run along the time axis.
+// A run-level result (descriptor scope "run", a benchmark's final "Requests/sec") has no curve:
+// each run's result is drawn as a level line across that run, from its start to its end, and the
+// crosshair reads it anywhere in the run.
 //
 // This class is the only place that knows Qt Charts: the rest of the app talks to this interface
 // (setMetric, refresh, the controller), so the renderer can be replaced without touching it
@@ -24,6 +27,8 @@
 
 class RunSet;
 class TimeController;
+struct DecimatedSeries;
+struct RunEntry;
 class QValueAxis;
 struct AxisTicks;
 
@@ -40,6 +45,8 @@ public:
     QString instance() const { return m_instance; }
     QString title() const;
     QString unit() const { return m_unit; }
+    // Whether the metric is a run-level result, drawn as one level line per run.
+    bool isRunResult() const { return m_runResult; }
 
     // Re-decimates every run for the current view range and width (the grid throttles calls).
     void refresh();
@@ -87,6 +94,10 @@ protected:
 private:
     enum class Drag { None, Zoom, Select, Pan, Offset };
 
+    // The points of one run's series, decimated for the view, or its result as a level line.
+    DecimatedSeries pointsOf(const RunEntry& entry, double from, double to, int columns) const;
+    // A run's result (scope "run"): its last value, or nullopt when it has none.
+    std::optional<double> resultOf(const RunEntry& entry) const;
     void updatePlotArea();
     // Lays the frame (title, axis lines, background) out for the current size and title, as
     // Qt Charts does only for charts without a fixed plot area, then fixes the plot area again.
@@ -110,6 +121,7 @@ private:
     QString m_metricId;
     QString m_instance;
     QString m_unit;
+    bool m_runResult = false;
     QValueAxis* m_xAxis = nullptr;
     QValueAxis* m_yAxis = nullptr;
     QFont m_labelFont;

@@ -1,7 +1,8 @@
 // `runlens summary --baseline A.tar.gz B.tar.gz [C…] [--window FROM:TO] [--format json|csv|md]`:
 // the summary of the app for scripts and CI. Per metric and run the statistics over the window,
 // the delta to the baseline and whether it is beyond noise; the findings; host differences.
-// With --throughput (and --price, else the price table by instance type) also price-performance;
+// With --throughput (and --price, else the price table by instance type) also price-performance,
+// which also comes by itself from the throughput the runs recorded (a workload metric in ops/s);
 // with --instances METRIC (or all) also a row per CPU, disk or interface of that metric.
 // The same archives always give the same bytes (the bootstrap is seeded).
 #include "FormatError.h"
@@ -9,6 +10,7 @@
 #include "RunLoader.h"
 #include "SummaryResources.h"
 #include "WindowOption.h"
+#include "summary/RecordedThroughput.h"
 #include "summary/SummaryExport.h"
 #include "summary/SummaryRequest.h"
 
@@ -44,14 +46,20 @@ int runIndex(const SummaryRequest& request, const QString& key)
     return -1;
 }
 
-// --throughput RUN=VALUE[UNIT] and --price RUN=USD_PER_HOUR into the request's price inputs (asked
-// for by any --throughput); 0, or the exit code after a message.
+// --throughput RUN=VALUE[UNIT] and --price RUN=USD_PER_HOUR into the request's price inputs; 0, or
+// the exit code after a message. Price-performance is asked for by either option, and comes by
+// itself when a run recorded its throughput and some run's price is in the price table: then it
+// has something to say without anything typed.
 int addPriceInputs(const QStringList& throughputs, const QStringList& prices, SummaryRequest& request)
 {
-    if (throughputs.isEmpty()) {
-        if (prices.isEmpty())
-            return 0;
-        printError(Text::tr("--price needs --throughput: the cost per 100,000 ops/s comes from both"));
+    bool recorded = false;
+    for (const SummaryRunInput& input : request.runs)
+        recorded = recorded || recordsThroughput(*input.run);
+    if (throughputs.isEmpty() && prices.isEmpty() && !recorded)
+        return 0;
+    if (throughputs.isEmpty() && !recorded) {
+        printError(Text::tr("--price needs --throughput (or runs that recorded their throughput, a workload metric "
+                            "in ops/s or req/s): the cost per 100,000 ops/s comes from both"));
         return 2;
     }
     QString error;
@@ -60,6 +68,13 @@ int addPriceInputs(const QStringList& throughputs, const QStringList& prices, Su
     if (!inputs.table) {
         printError(error);
         return 1;
+    }
+    if (throughputs.isEmpty() && prices.isEmpty()) {
+        bool priced = false;
+        for (const SummaryRunInput& input : request.runs)
+            priced = priced || inputs.table->hourlyPrice(PricePerformance::instanceTypeOf(Comparability::factsOf(*input.run)));
+        if (!priced)
+            return 0;
     }
     inputs.entered.resize(request.runs.size());
     for (const QString& value : throughputs) {
@@ -141,7 +156,9 @@ int runSummaryCommand(int argc, char** argv)
     const QCommandLineOption throughput(
         QStringLiteral("throughput"),
         Text::tr("A run's throughput for price-performance, e.g. 2=150000 or demo-tuned=1200req/s (ops/s when no unit is "
-           "given); RUN is the run's name or its 1-based position, the baseline being 1. Repeatable."),
+           "given); RUN is the run's name or its 1-based position, the baseline being 1. Repeatable. Without it, a run's "
+           "throughput is the one it recorded (a workload metric in ops/s, req/s …), if any; price-performance then "
+           "comes by itself when a price is known."),
         Text::tr("RUN=VALUE[UNIT]"));
     const QCommandLineOption price(
         QStringLiteral("price"),

@@ -80,7 +80,8 @@ std::optional<std::pair<double, QString>> PricePerformance::parseThroughput(cons
 
 PricePerformanceReport PricePerformance::buildReport(const QStringList& names, const QStringList& instanceTypes,
                                                     const std::vector<PricePerformanceEntry>& entered,
-                                                    const PriceTable& table, int baseline)
+                                                    const PriceTable& table, int baseline,
+                                                    const std::vector<RecordedThroughput>& recorded)
 {
     PricePerformanceReport report;
     report.tableDate = table.date();
@@ -92,9 +93,22 @@ PricePerformanceReport PricePerformance::buildReport(const QStringList& names, c
         run.name = names[r];
         run.instanceType = instanceTypes.value(r);
         run.unit = QStringLiteral("ops/s");
+        if (std::size_t(r) < recorded.size() && !recorded[std::size_t(r)].isEmpty()) {
+            const RecordedThroughput& own = recorded[std::size_t(r)];
+            run.throughput = own.value;
+            run.unit = own.unit;
+            run.throughputSource = ThroughputSource::Recorded;
+            run.throughputMetric = own.metricId;
+        }
         if (std::size_t(r) < entered.size()) {
+            // What the user typed wins over what the run recorded: they may know better (another
+            // phase of the benchmark, a figure from its own report).
             const PricePerformanceEntry& entry = entered[std::size_t(r)];
-            run.throughput = entry.throughput;
+            if (!std::isnan(entry.throughput)) {
+                run.throughput = entry.throughput;
+                run.throughputSource = ThroughputSource::Given;
+                run.throughputMetric.clear(); // a bare figure stays in the unit shown beside it
+            }
             if (!entry.unit.isEmpty())
                 run.unit = entry.unit;
             if (entry.hourlyPrice) {
@@ -190,6 +204,27 @@ QString PricePerformance::sourceText(const PricePerformanceReport& report, const
         .arg(run.instanceType, report.tableDate);
 }
 
+QString PricePerformance::throughputSourceText(const PricePerformanceRun& run)
+{
+    switch (run.throughputSource) {
+    case ThroughputSource::Given: return QCoreApplication::translate("PricePerformance", "given");
+    case ThroughputSource::Recorded:
+        return QCoreApplication::translate("PricePerformance", "recorded: %1").arg(run.throughputMetric);
+    case ThroughputSource::None: break;
+    }
+    return QCoreApplication::translate("PricePerformance", "none");
+}
+
+QString PricePerformance::throughputSourceName(ThroughputSource source)
+{
+    switch (source) {
+    case ThroughputSource::Given: return QStringLiteral("given");
+    case ThroughputSource::Recorded: return QStringLiteral("recorded");
+    case ThroughputSource::None: break;
+    }
+    return QStringLiteral("none");
+}
+
 PricePerformanceModel::PricePerformanceModel(QObject* parent)
     : QAbstractTableModel(parent)
 {
@@ -207,11 +242,13 @@ bool PricePerformanceModel::setPriceTable(const QByteArray& json, QString* error
     return true;
 }
 
-void PricePerformanceModel::setRuns(const QStringList& names, const QStringList& instanceTypes, int baseline)
+void PricePerformanceModel::setRuns(const QStringList& names, const QStringList& instanceTypes, int baseline,
+                                    const std::vector<RecordedThroughput>& recorded)
 {
     beginResetModel();
     m_names = names;
     m_instanceTypes = instanceTypes;
+    m_recorded = recorded;
     m_report.baseline = baseline;
     rebuild();
     endResetModel();
@@ -242,7 +279,7 @@ void PricePerformanceModel::rebuild()
         const auto found = m_entered.find(name);
         entered.push_back(found != m_entered.end() ? found->second : PricePerformanceEntry());
     }
-    m_report = PricePerformance::buildReport(m_names, m_instanceTypes, entered, m_table, m_report.baseline);
+    m_report = PricePerformance::buildReport(m_names, m_instanceTypes, entered, m_table, m_report.baseline, m_recorded);
 }
 
 int PricePerformanceModel::rowCount(const QModelIndex& parent) const
@@ -279,8 +316,27 @@ QVariant PricePerformanceModel::data(const QModelIndex& index, int role) const
         if (index.column() == PriceColumn)
             return QCoreApplication::translate("PricePerformance", "Hourly price in %1, source: %2")
                 .arg(m_report.currency, PricePerformance::sourceText(m_report, run));
-        if (index.column() == ThroughputColumn)
-            return QCoreApplication::translate("PricePerformance", "The run's throughput (for example 150000), in the unit of the next column");
+        if (index.column() == ThroughputColumn) {
+            const QString what = QCoreApplication::translate(
+                "PricePerformance", "The run's throughput (for example 150000), in the unit of the next column");
+            if (run.throughputSource == ThroughputSource::Recorded) {
+                const RecordedThroughput& own = m_recorded[std::size_t(index.row())];
+                return what + QLatin1Char('\n')
+                       + QCoreApplication::translate("PricePerformance",
+                                                     "Recorded by the run: %1 (%2), its value in the summary. Type a "
+                                                     "throughput to use another; empty the cell to come back to this one.")
+                             .arg(own.title, own.metricId);
+            }
+            if (run.throughputSource == ThroughputSource::Given && std::size_t(index.row()) < m_recorded.size()
+                && !m_recorded[std::size_t(index.row())].isEmpty())
+                return what + QLatin1Char('\n')
+                       + QCoreApplication::translate("PricePerformance",
+                                                     "Typed, in place of the %1 %2 the run recorded (%3); empty the "
+                                                     "cell to use that.")
+                             .arg(PricePerformance::plainNumber(m_recorded[std::size_t(index.row())].value),
+                                  m_recorded[std::size_t(index.row())].unit, m_recorded[std::size_t(index.row())].metricId);
+            return what;
+        }
         if (index.column() == CostColumn)
             return QCoreApplication::translate("PricePerformance", "price × 100,000 / throughput: what 100,000 %1 cost per hour; lower is better")
                 .arg(run.unit);
@@ -289,6 +345,10 @@ QVariant PricePerformanceModel::data(const QModelIndex& index, int role) const
         if (index.column() != RunColumn && index.column() != UnitColumn)
             return int(Qt::AlignRight | Qt::AlignVCenter);
         break;
+    case ThroughputSourceRole:
+        if (index.column() == ThroughputColumn || index.column() == UnitColumn)
+            return int(run.throughputSource);
+        return {};
     case BetterRole:
         if (index.column() == RelativeColumn || index.column() == CostColumn) {
             const double percent = isBaseline ? std::nan("") : PricePerformance::relativePercent(run.result);

@@ -1,10 +1,12 @@
 // Price-performance: what 100,000 operations per second cost per hour, from each run's throughput
-// (ops/s, or any figure and unit the user enters) and hourly price, relative to the baseline.
+// (ops/s, or any figure and unit the user enters; without one, what the run recorded of its
+// workload's throughput) and hourly price, relative to the baseline.
 // Prices are prefilled from a small, dated, editable table shipped as data (resources/ec2-prices.json);
 // the caller hands the table's text in (models/ never reads the app's resources).
 #pragma once
 
 #include "Comparability.h"
+#include "RecordedThroughput.h"
 
 #include <QAbstractTableModel>
 #include <QByteArray>
@@ -50,6 +52,12 @@ enum class PriceSource {
     Table, // prefilled from the price table for the run's instance type
 };
 
+enum class ThroughputSource {
+    None,     // neither entered nor recorded
+    Given,    // entered by the user (--throughput, or typed in the view); wins over a recorded one
+    Recorded, // the run's own workload metric in a unit of work per second (RecordedThroughput)
+};
+
 // What the user entered for one run (kept across new reports, saved with the session).
 struct PricePerformanceEntry {
     double throughput = std::nan(""); // NaN when not given
@@ -62,8 +70,10 @@ struct PricePerformanceEntry {
 // One run's inputs and results, as the summary outputs show them.
 struct PricePerformanceRun {
     QString name;
-    double throughput = std::nan(""); // NaN when not given
-    QString unit;                     // "ops/s" unless the user gave another
+    double throughput = std::nan(""); // NaN when neither given nor recorded
+    QString unit;                     // "ops/s" unless the user gave another or the run recorded one
+    ThroughputSource throughputSource = ThroughputSource::None;
+    QString throughputMetric;         // with a recorded throughput: the metric's id ("workload.tps")
     double hourlyPrice = std::nan("");
     PriceSource source = PriceSource::None;
     QString instanceType; // from the run's EC2 host facts, empty when unknown
@@ -71,7 +81,7 @@ struct PricePerformanceRun {
 };
 
 struct PricePerformanceReport {
-    std::vector<PricePerformanceRun> runs; // empty unless some throughput was given
+    std::vector<PricePerformanceRun> runs; // empty unless price-performance was asked for
     int baseline = 0;
     QString tableDate;
     QString tableRegion;
@@ -85,12 +95,13 @@ std::vector<PricePerformanceResult> compute(const std::vector<PricePerformanceIn
 // Fills every run's result from its throughput and price.
 void computeReport(PricePerformanceReport& report);
 // The report of runs named `names` (with their instance types, empty where unknown): what the user
-// entered, by position (a run without an entry has no throughput), and for every run whose price
-// the user left out the table's price for its instance type; results computed. The one place both
-// the summary view's table and `runlens summary --throughput` build it.
+// entered, by position; for a run without an entered throughput the one it recorded (by position,
+// when there is one: `recorded` may be empty); for every run whose price the user left out the
+// table's price for its instance type; results computed. The one place both the summary view's
+// table and `runlens summary --throughput` build it.
 PricePerformanceReport buildReport(const QStringList& names, const QStringList& instanceTypes,
                                    const std::vector<PricePerformanceEntry>& entered, const PriceTable& table,
-                                   int baseline);
+                                   int baseline, const std::vector<RecordedThroughput>& recorded = {});
 // "12.5 ops/s" → (12.5, "ops/s"); a bare figure is in ops/s. nullopt when it does not start with a
 // positive number.
 std::optional<std::pair<double, QString>> parseThroughput(const QString& text);
@@ -104,13 +115,19 @@ double relativePercent(const PricePerformanceResult& result);
 QString costText(const PricePerformanceRun& run);
 QString relativeText(const PricePerformanceReport& report, int run);
 QString sourceText(const PricePerformanceReport& report, const PricePerformanceRun& run);
+// Where a run's throughput came from: "given", "recorded: workload.tps", "none".
+QString throughputSourceText(const PricePerformanceRun& run);
+// The stable names of the sources for CSV and JSON: "given", "recorded", "none".
+QString throughputSourceName(ThroughputSource source);
 // "0.2016" — plain numbers for prices and throughputs, C locale.
 QString plainNumber(double value);
 } // namespace PricePerformance
 
-// The editable price-performance table of the summary view: per run the throughput, its unit and the
-// hourly price (prefilled from the price table by instance type), the cost per 100,000 units/s and
-// the change against the baseline. What the user typed is kept per run name across new reports.
+// The editable price-performance table of the summary view: per run the throughput (prefilled with
+// what the run recorded of its workload's throughput), its unit and the hourly price (prefilled
+// from the price table by instance type), the cost per 100,000 units/s and the change against the
+// baseline. What the user typed is kept per run name across new reports and wins over the
+// prefilled values; emptying a cell goes back to them.
 class PricePerformanceModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -118,14 +135,21 @@ class PricePerformanceModel : public QAbstractTableModel
 public:
     enum Column { RunColumn, ThroughputColumn, UnitColumn, PriceColumn, CostColumn, RelativeColumn, ColumnCount };
     // On the relative column: -1 cheaper than the baseline (better), +1 dearer (worse), 0 otherwise.
-    enum Role { BetterRole = Qt::UserRole + 1 };
+    enum Role {
+        BetterRole = Qt::UserRole + 1,
+        // On the throughput and unit columns: int(ThroughputSource), so that views can set a
+        // recorded value apart from a typed one.
+        ThroughputSourceRole,
+    };
 
     explicit PricePerformanceModel(QObject* parent = nullptr);
 
     bool setPriceTable(const QByteArray& json, QString* error);
     const PriceTable& priceTable() const { return m_table; }
-    // The runs of the summary, with their instance types (empty when unknown).
-    void setRuns(const QStringList& names, const QStringList& instanceTypes, int baseline);
+    // The runs of the summary, with their instance types (empty when unknown) and the throughputs
+    // they recorded (recordedThroughputs of the summary; empty when none did).
+    void setRuns(const QStringList& names, const QStringList& instanceTypes, int baseline,
+                 const std::vector<RecordedThroughput>& recorded = {});
     const PricePerformanceReport& report() const { return m_report; }
     // What the user entered, by run name (the summary's name of the run); for saving a session.
     std::map<QString, PricePerformanceEntry> enteredInputs() const;
@@ -146,6 +170,7 @@ private:
     PriceTable m_table;
     QStringList m_names;
     QStringList m_instanceTypes;
+    std::vector<RecordedThroughput> m_recorded;
     std::map<QString, Entered> m_entered; // by run name
     PricePerformanceReport m_report;
 };

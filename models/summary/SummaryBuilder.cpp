@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -54,6 +55,35 @@ double practicalFloor(double baselineMean, const QString& unit, const Significan
     return std::max(resolution, options.minimumRelativeChange * std::fabs(baselineMean));
 }
 
+// Each repeat group's per-run values of a row (the runs' means, or their results), in run order.
+std::map<QString, std::vector<double>> groupValues(const std::vector<SummaryRunInput>& runs, const SummaryRow& row)
+{
+    std::map<QString, std::vector<double>> groups;
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        if (!runs[r].repeatGroup.isEmpty() && !row.cells[r].stats.isEmpty())
+            groups[runs[r].repeatGroup].push_back(row.cells[r].stats.mean);
+    }
+    return groups;
+}
+
+// The comparison of run `r` with the baseline by their variants' repeats, when both are in a
+// repeat group of two or more runs that have the metric; else nullopt (the samples decide).
+std::optional<RepeatComparison> repeatComparison(const std::vector<SummaryRunInput>& runs, int baseline, std::size_t r,
+                                                 const SummaryRow& row,
+                                                 const std::map<QString, std::vector<double>>& groups)
+{
+    const QString& baselineGroup = runs[std::size_t(baseline)].repeatGroup;
+    const QString& group = runs[r].repeatGroup;
+    const auto baselineValues = groups.find(baselineGroup);
+    const auto values = groups.find(group);
+    if (baselineGroup.isEmpty() || group.isEmpty() || baselineValues == groups.end() || values == groups.end())
+        return std::nullopt;
+    if (group == baselineGroup)
+        return RepeatComparison::withinVariant(group, baselineValues->second, row.cells[std::size_t(baseline)].stats.mean,
+                                               row.cells[r].stats.mean);
+    return RepeatComparison::betweenVariants(baselineGroup, baselineValues->second, group, values->second);
+}
+
 } // namespace
 
 QString verdictName(Verdict verdict)
@@ -93,15 +123,17 @@ SummaryRow SummaryBuilder::buildRow(const std::vector<SummaryRunInput>& runs, in
             row.unit = QString::fromStdString(descriptor->unit);
             row.category = QString::fromStdString(descriptor->category);
             row.better = descriptor->better;
+            row.scope = descriptor->scope;
             break;
         }
     }
     std::vector<std::vector<double>> values(runs.size());
     row.cells.resize(runs.size());
     for (std::size_t r = 0; r < runs.size(); ++r) {
-        values[r] = WindowStatistics::windowValues(runs[r].run->series(metricId, instance), runs[r].window);
+        values[r] = WindowStatistics::comparedValues(runs[r].run->series(metricId, instance), runs[r].window, row.scope);
         row.cells[r].stats = WindowStatistics::of(values[r]);
     }
+    const std::map<QString, std::vector<double>> groups = groupValues(runs, row);
     const SummaryCell& base = row.cells[std::size_t(baseline)];
     for (std::size_t r = 0; r < runs.size(); ++r) {
         SummaryCell& cell = row.cells[r];
@@ -111,6 +143,16 @@ SummaryRow SummaryBuilder::buildRow(const std::vector<SummaryRunInput>& runs, in
         }
         if (cell.stats.isEmpty() || base.stats.isEmpty())
             continue;
+        if (row.isWorkload()) {
+            if (auto repeats = repeatComparison(runs, baseline, r, row, groups)) {
+                cell.delta = repeats->difference;
+                cell.deltaPercent = repeats->reference != 0 ? 100.0 * cell.delta / std::fabs(repeats->reference) : std::nan("");
+                cell.estimate = repeats->estimate();
+                cell.verdict = judge(cell.estimate, row.better, practicalFloor(repeats->reference, row.unit, significance));
+                cell.repeats = std::move(repeats);
+                continue;
+            }
+        }
         cell.delta = cell.stats.mean - base.stats.mean;
         cell.deltaPercent = base.stats.mean != 0 ? 100.0 * cell.delta / std::fabs(base.stats.mean) : std::nan("");
         SignificanceTest::Options options = significance;
@@ -119,11 +161,6 @@ SummaryRow SummaryBuilder::buildRow(const std::vector<SummaryRunInput>& runs, in
         cell.verdict = judge(cell.estimate, row.better, practicalFloor(base.stats.mean, row.unit, significance));
     }
 
-    std::map<QString, std::vector<double>> groups;
-    for (std::size_t r = 0; r < runs.size(); ++r) {
-        if (!runs[r].repeatGroup.isEmpty() && !row.cells[r].stats.isEmpty())
-            groups[runs[r].repeatGroup].push_back(row.cells[r].stats.mean);
-    }
     for (const auto& [group, means] : groups) {
         if (means.size() >= 2)
             row.spreads.push_back({group, RepeatSpread::of(means)});
@@ -176,19 +213,24 @@ SummaryReport SummaryBuilder::build(const std::vector<SummaryRunInput>& runs, in
     if (runs.empty() || baseline < 0 || baseline >= int(runs.size()))
         return report;
 
-    // The baseline's metric order (the recorder's: CPU, memory, ...), then what only others have.
+    // The workload's own results first (what the comparison is about), then the baseline's metric
+    // order (the recorder's: CPU, memory, ...), then what only others have.
     std::vector<QString> order;
     std::set<QString> seen;
+    std::set<QString> workload;
     const auto collect = [&](const Run& run) {
         for (const auto& descriptor : run.metrics()) {
             const QString id = QString::fromStdString(descriptor.id);
             if (seen.insert(id).second)
                 order.push_back(id);
+            if (WorkloadMetric::isWorkload(descriptor))
+                workload.insert(id);
         }
     };
     collect(*runs[std::size_t(baseline)].run);
     for (const SummaryRunInput& input : runs)
         collect(*input.run);
+    std::stable_partition(order.begin(), order.end(), [&](const QString& id) { return workload.count(id) > 0; });
 
     for (const QString& id : order) {
         std::optional<QString> instance;

@@ -128,18 +128,39 @@ QByteArray toCsv(const SummaryReport& report, const std::vector<int>& rows)
                 const bool compared = cell.verdict != Verdict::NoData;
                 fields.append(compared ? number(cell.delta) : QString());
                 fields.append(compared ? number(cell.deltaPercent) : QString());
-                fields.append(compared && cell.estimate.tested ? number(cell.estimate.low) : QString());
-                fields.append(compared && cell.estimate.tested ? number(cell.estimate.high) : QString());
+                // A verdict from the repeats has a noise band, not a confidence interval (see JSON).
+                const bool interval = compared && cell.estimate.tested && !cell.repeats;
+                fields.append(interval ? number(cell.estimate.low) : QString());
+                fields.append(interval ? number(cell.estimate.high) : QString());
                 fields.append(verdictName(cell.verdict));
             }
         }
         out += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
     }
+    // The noise across repeats of the workload's metrics, in a table of its own after a blank
+    // line, only when there are repeat groups (JSON has every metric's, under repeat_spread).
+    bool spreadHeader = false;
+    for (const int index : rows) {
+        const SummaryRow& row = report.rows[std::size_t(index)];
+        if (row.isInstanceRow() || !row.isWorkload())
+            continue;
+        for (const GroupSpread& group : row.spreads) {
+            if (!spreadHeader) {
+                out += QStringLiteral("\nmetric,repeat_group,runs,mean,median,range_over_median,cv\n");
+                spreadHeader = true;
+            }
+            out += QStringList{csvField(row.name()), csvField(group.group), QString::number(group.spread.runs),
+                               number(group.spread.mean), number(group.spread.median),
+                               number(group.spread.rangeOverMedian), number(group.spread.coefficientOfVariation)}
+                       .join(QLatin1Char(','))
+                   + QLatin1Char('\n');
+        }
+    }
     const PricePerformanceReport& price = report.pricePerformance;
     if (!price.isEmpty()) {
-        // A second table after a blank line, only when throughputs were given.
+        // A second table after a blank line, only when price-performance was asked for.
         out += QStringLiteral("\nrun,throughput,unit,price_per_hour,currency,price_source,price_table_date,instance_type,"
-                              "cost_per_100k_units_per_s,cost_vs_baseline_pct\n");
+                              "cost_per_100k_units_per_s,cost_vs_baseline_pct,throughput_source,throughput_metric\n");
         for (std::size_t r = 0; r < price.runs.size(); ++r) {
             const PricePerformanceRun& run = price.runs[r];
             const char* source = run.source == PriceSource::Given ? "given" : run.source == PriceSource::Table ? "table" : "none";
@@ -147,7 +168,8 @@ QByteArray toCsv(const SummaryReport& report, const std::vector<int>& rows)
                                csvField(price.currency), QLatin1String(source),
                                run.source == PriceSource::Table ? csvField(price.tableDate) : QString(),
                                csvField(run.instanceType), number(run.result.costPer100k),
-                               int(r) == price.baseline ? QString() : number(PricePerformance::relativePercent(run.result))}
+                               int(r) == price.baseline ? QString() : number(PricePerformance::relativePercent(run.result)),
+                               PricePerformance::throughputSourceName(run.throughputSource), csvField(run.throughputMetric)}
                        .join(QLatin1Char(','))
                    + QLatin1Char('\n');
         }
@@ -158,22 +180,92 @@ QByteArray toCsv(const SummaryReport& report, const std::vector<int>& rows)
 std::vector<HeadlineItem> biggestChanges(const SummaryReport& report, int run, Verdict verdict, int count)
 {
     std::vector<HeadlineItem> items;
-    std::vector<std::pair<double, int>> candidates;
+    struct Candidate {
+        bool workload;
+        double size;
+        int row;
+    };
+    std::vector<Candidate> candidates;
     for (std::size_t i = 0; i < report.rows.size(); ++i) {
         // The headline speaks of metrics; per-instance rows are details asked for on demand.
         if (report.rows[i].isInstanceRow())
             continue;
         const SummaryCell& cell = report.rows[i].cells[std::size_t(run)];
         if (cell.verdict == verdict && std::isfinite(cell.deltaPercent))
-            candidates.emplace_back(std::fabs(cell.deltaPercent), int(i));
+            candidates.push_back({report.rows[i].isWorkload(), std::fabs(cell.deltaPercent), int(i)});
     }
-    std::stable_sort(candidates.begin(), candidates.end(),
-                     [](const auto& a, const auto& b) { return a.first > b.first; });
-    for (const auto& [size, index] : candidates) {
+    std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
+        if (a.workload != b.workload)
+            return a.workload;
+        return a.size > b.size;
+    });
+    for (const Candidate& candidate : candidates) {
         if (int(items.size()) == count)
             break;
-        const SummaryRow& row = report.rows[std::size_t(index)];
-        items.push_back({index, run, row.title + QLatin1Char(' ') + formatDelta(row, row.cells[std::size_t(run)])});
+        const SummaryRow& row = report.rows[std::size_t(candidate.row)];
+        items.push_back({candidate.row, run, row.title + QLatin1Char(' ') + formatDelta(row, row.cells[std::size_t(run)])});
+    }
+    return items;
+}
+
+std::vector<HeadlineItem> workloadChanges(const SummaryReport& report, int run)
+{
+    std::vector<HeadlineItem> items;
+    for (std::size_t i = 0; i < report.rows.size(); ++i) {
+        const SummaryRow& row = report.rows[i];
+        if (row.isInstanceRow() || !row.isWorkload())
+            continue;
+        const SummaryCell& cell = row.cells[std::size_t(run)];
+        QString text;
+        switch (cell.verdict) {
+        case Verdict::NoData:
+        case Verdict::Baseline:
+            continue;
+        case Verdict::Unchanged:
+            text = QCoreApplication::translate("SummaryExport", "%1 unchanged").arg(row.title);
+            break;
+        case Verdict::WithinNoise:
+            text = QCoreApplication::translate("SummaryExport", "%1 %2, within noise").arg(row.title, formatDelta(row, cell));
+            break;
+        case Verdict::TooFewSamples:
+            // One result per run cannot show its own noise: only repeats can.
+            text = row.isRunResult()
+                       ? QCoreApplication::translate("SummaryExport", "%1 %2, one result per run: repeat the runs to tell it from noise")
+                             .arg(row.title, formatDelta(row, cell))
+                       : QCoreApplication::translate("SummaryExport", "%1 %2, too few samples to tell it from noise")
+                             .arg(row.title, formatDelta(row, cell));
+            break;
+        case Verdict::Improvement:
+        case Verdict::Regression:
+        case Verdict::Changed:
+            text = QCoreApplication::translate("SummaryExport", "%1 %2, beyond noise").arg(row.title, formatDelta(row, cell));
+            break;
+        }
+        items.push_back({int(i), run, text});
+    }
+    return items;
+}
+
+QString repeatNoiseRule()
+{
+    return QCoreApplication::translate("SummaryExport",
+                                       "Spread of each workload metric across the repeats of a variant, (max − min) / "
+                                       "median of the runs' values; a change smaller than the larger spread of the two "
+                                       "variants is within noise.");
+}
+
+std::vector<HeadlineItem> repeatNoise(const SummaryReport& report)
+{
+    std::vector<HeadlineItem> items;
+    for (std::size_t i = 0; i < report.rows.size(); ++i) {
+        const SummaryRow& row = report.rows[i];
+        if (row.isInstanceRow() || !row.isWorkload() || row.spreads.empty())
+            continue;
+        QStringList groups;
+        for (const GroupSpread& group : row.spreads)
+            groups.append(QCoreApplication::translate("SummaryExport", "%1 %2 (%n runs)", nullptr, group.spread.runs)
+                              .arg(group.group, UnitFormat::format(100 * group.spread.rangeOverMedian, QStringLiteral("%"))));
+        items.push_back({int(i), -1, QStringLiteral("%1: %2").arg(row.title, groups.join(QStringLiteral(", ")))});
     }
     return items;
 }
@@ -208,10 +300,22 @@ QByteArray toMarkdown(const SummaryReport& report, const std::vector<int>& rows)
             worse.append(item.text);
         out += QCoreApplication::translate("SummaryExport", "## %1 against %2").arg(report.runs[r].name, report.runs[std::size_t(baseline)].name)
                + QStringLiteral("\n\n");
+        QStringList workload;
+        for (const HeadlineItem& item : workloadChanges(report, int(r)))
+            workload.append(item.text);
+        if (!workload.isEmpty())
+            out += QCoreApplication::translate("SummaryExport", "- Workload: %1\n").arg(workload.join(QStringLiteral("; ")));
         out += QCoreApplication::translate("SummaryExport", "- Better: %1\n")
                    .arg(better.isEmpty() ? QCoreApplication::translate("SummaryExport", "nothing beyond noise") : better.join(QStringLiteral(", ")));
         out += QCoreApplication::translate("SummaryExport", "- Worse: %1\n")
                    .arg(worse.isEmpty() ? QCoreApplication::translate("SummaryExport", "nothing beyond noise") : worse.join(QStringLiteral(", ")));
+        out += QLatin1Char('\n');
+    }
+    if (const std::vector<HeadlineItem> noise = repeatNoise(report); !noise.empty()) {
+        out += QCoreApplication::translate("SummaryExport", "## Noise across repeats") + QStringLiteral("\n\n");
+        out += repeatNoiseRule() + QStringLiteral("\n\n");
+        for (const HeadlineItem& item : noise)
+            out += QStringLiteral("- ") + item.text + QLatin1Char('\n');
         out += QLatin1Char('\n');
     }
     if (!report.pricePerformance.isEmpty()) {
@@ -230,9 +334,11 @@ QByteArray toMarkdown(const SummaryReport& report, const std::vector<int>& rows)
         out += QStringLiteral("|---|---:|---:|---|---:|---:|\n");
         for (std::size_t r = 0; r < price.runs.size(); ++r) {
             const PricePerformanceRun& run = price.runs[r];
-            const QString throughput = std::isfinite(run.throughput)
-                                           ? PricePerformance::plainNumber(run.throughput) + QLatin1Char(' ') + run.unit
-                                           : QStringLiteral("–");
+            QString throughput = std::isfinite(run.throughput)
+                                     ? PricePerformance::plainNumber(run.throughput) + QLatin1Char(' ') + run.unit
+                                     : QStringLiteral("–");
+            if (run.throughputSource == ThroughputSource::Recorded)
+                throughput += QStringLiteral(" (%1)").arg(PricePerformance::throughputSourceText(run));
             const QString hourly = std::isfinite(run.hourlyPrice) ? PricePerformance::plainNumber(run.hourlyPrice) : QStringLiteral("–");
             out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |\n")
                        .arg(markdownCell(run.name), markdownCell(throughput), hourly,
@@ -301,7 +407,8 @@ QByteArray toJson(const SummaryReport& report)
         Json entry = {{"id", row.metricId.toStdString()}, {"instance", row.instance.toStdString()},
                       {"name", row.name().toStdString()},
                       {"title", row.title.toStdString()}, {"unit", row.unit.toStdString()},
-                      {"category", row.category.toStdString()}, {"better", std::string(runlens::format::toString(row.better))}};
+                      {"category", row.category.toStdString()}, {"better", std::string(runlens::format::toString(row.better))},
+                      {"scope", row.isRunResult() ? "run" : "series"}};
         Json cells = Json::array();
         for (const SummaryCell& cell : row.cells) {
             Json c = Json::object();
@@ -320,7 +427,17 @@ QByteArray toJson(const SummaryReport& report)
             if (cell.verdict != Verdict::NoData && cell.verdict != Verdict::Baseline) {
                 c["delta"] = jsonNumber(cell.delta);
                 c["delta_pct"] = jsonNumber(cell.deltaPercent);
-                if (cell.estimate.tested) {
+                if (const auto& repeats = cell.repeats) {
+                    // Judged by the repeats' spread, not by a bootstrap: no interval, the noise band.
+                    c["compared_by"] = "repeats";
+                    c["repeats"] = {{"baseline_group", repeats->baselineGroup.toStdString()},
+                                    {"group", repeats->otherGroup.toStdString()},
+                                    {"baseline_runs", repeats->baseline.runs}, {"runs", repeats->other.runs},
+                                    {"baseline_mean", jsonNumber(repeats->baseline.mean)},
+                                    {"mean", jsonNumber(repeats->other.mean)},
+                                    {"noise", jsonNumber(repeats->noise)}, {"noise_band", jsonNumber(repeats->noiseBand)},
+                                    {"beyond_noise", repeats->beyondNoise}};
+                } else if (cell.estimate.tested) {
                     c["ci"] = Json::array({jsonNumber(cell.estimate.low), jsonNumber(cell.estimate.high)});
                     c["block_lengths"] = Json::array({cell.estimate.baselineBlock, cell.estimate.otherBlock});
                 }
@@ -353,7 +470,9 @@ QByteArray toJson(const SummaryReport& report)
                                {"instance_type", run.instanceType.toStdString()},
                                {"cost_per_100k_units_per_s", jsonNumber(run.result.costPer100k)},
                                {"cost_vs_baseline_pct", int(r) == price.baseline ? Json(nullptr)
-                                                          : jsonNumber(PricePerformance::relativePercent(run.result))}});
+                                                          : jsonNumber(PricePerformance::relativePercent(run.result))},
+                               {"throughput_source", PricePerformance::throughputSourceName(run.throughputSource).toStdString()},
+                               {"throughput_metric", run.throughputMetric.toStdString()}});
         }
         section["runs"] = entries;
         document["price_performance"] = section;

@@ -6,13 +6,16 @@
 #include "Comparability.h"
 #include "Finding.h"
 #include "PricePerformance.h"
+#include "RepeatComparison.h"
 #include "RepeatSpread.h"
 #include "SignificanceTest.h"
 #include "WindowStatistics.h"
+#include "WorkloadMetric.h"
 
 #include <QString>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 // How a run's value compares with the baseline's, judged by the metric's better-direction.
@@ -20,7 +23,8 @@ enum class Verdict {
     NoData,      // the metric is missing in this run or the baseline, or has no samples in the window
     Baseline,    // this is the baseline
     Unchanged,   // the same mean, or a change below the practical floor (SummaryBuilder::Options)
-    WithinNoise, // a difference the samples' own variability explains
+    WithinNoise, // a difference the samples' own variability explains (or, for a workload metric
+                 // of repeated runs, one smaller than the spread of the repeats)
     TooFewSamples, // a side has fewer samples than the test needs to tell change from noise
     Improvement,
     Regression,
@@ -39,9 +43,13 @@ struct SummaryRunInput {
 
 struct SummaryCell {
     WindowStatistics stats;
-    double delta = 0;        // mean - baseline mean
+    // mean - baseline mean; with `repeats`, the difference of the variants' means over their repeats
+    double delta = 0;
     double deltaPercent = 0; // 100 * delta / |baseline mean|; NaN when the baseline mean is 0
     DifferenceEstimate estimate;
+    // Set when the verdict comes from the repeats of both sides (a workload metric of runs in repeat
+    // groups, see RepeatComparison) instead of the block bootstrap over the two runs' samples.
+    std::optional<RepeatComparison> repeats;
     Verdict verdict = Verdict::NoData;
 
     bool isSignificantChange() const
@@ -62,6 +70,8 @@ struct SummaryRow {
     QString unit;
     QString category;
     runlens::format::BetterDirection better = runlens::format::BetterDirection::Neutral;
+    // Run: a result of the whole run (its last value, whatever the window), not a series.
+    runlens::format::MetricScope scope = runlens::format::MetricScope::Series;
     std::vector<SummaryCell> cells;   // one per run, in run order
     std::vector<GroupSpread> spreads; // one per repeat group of two or more runs
     int instanceCount = 0;            // on a metric's own row: how many instances it has (per-instance rows on demand)
@@ -71,6 +81,9 @@ struct SummaryRow {
     {
         return !Run::isAggregate(instance);
     }
+    // One of the workload's own results (throughput, latency), shown before the system metrics.
+    bool isWorkload() const { return WorkloadMetric::isWorkload(metricId, category); }
+    bool isRunResult() const { return scope == runlens::format::MetricScope::Run; }
     // How exports name the row: "cpu.user", or "cpu.user[cpu3]" for an instance.
     QString name() const { return isInstanceRow() ? metricId + QLatin1Char('[') + instance + QLatin1Char(']') : metricId; }
 

@@ -44,7 +44,8 @@ SummaryReport SummaryRequest::run() const
             instanceTypes.append(PricePerformance::instanceTypeOf(Comparability::factsOf(*input.run)));
         }
         report.pricePerformance = PricePerformance::buildReport(names, instanceTypes, prices->entered,
-                                                                prices->table ? *prices->table : PriceTable(), baseline);
+                                                                prices->table ? *prices->table : PriceTable(), baseline,
+                                                                recordedThroughputs(report));
     }
     return report;
 }

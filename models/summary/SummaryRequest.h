@@ -19,7 +19,8 @@ struct RunEntry;
 
 struct SummaryRequest {
     // What price-performance needs besides the runs: what the user entered per run (in the order
-    // of `runs`; a run without an entry has no throughput) and the table prices come from.
+    // of `runs`; a run without an entered throughput has the one it recorded, if any) and the
+    // table prices come from.
     struct PriceInputs {
         std::vector<PricePerformanceEntry> entered;
         std::shared_ptr<const PriceTable> table;

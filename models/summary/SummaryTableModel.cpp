@@ -68,7 +68,33 @@ QString SummaryTableModel::toolTip(const SummaryRow& row, int run) const
     if (run != m_report->baseline)
         lines.append(describe(m_report->runs[std::size_t(m_report->baseline)].name, base.stats));
     lines.append(describe(m_report->runs[std::size_t(run)].name, cell.stats));
-    if (run != m_report->baseline && cell.verdict != Verdict::NoData) {
+    if (row.isRunResult())
+        lines.append(tr("A result of the whole run: its last value counts, whatever the window."));
+    if (run != m_report->baseline && cell.verdict != Verdict::NoData && cell.repeats) {
+        const RepeatComparison& repeats = *cell.repeats;
+        const QString noise = UnitFormat::format(100 * repeats.noise, QStringLiteral("%"));
+        if (repeats.isWithinVariant()) {
+            lines.append(tr("A repeat of the baseline's variant %1: %2 (%3) from the baseline run, within the spread of "
+                            "its %4 repeats, (max − min) / median %5")
+                             .arg(repeats.baselineGroup, UnitFormat::format(cell.delta, row.unit),
+                                  SummaryExport::formatDelta(row, cell))
+                             .arg(repeats.baseline.runs)
+                             .arg(noise));
+        } else {
+            lines.append(tr("Compared by repeats: the mean of %1 (%2 runs), %3, against the mean of %4 (%5 runs), %6: "
+                            "a difference of %7 (%8)")
+                             .arg(repeats.otherGroup)
+                             .arg(repeats.other.runs)
+                             .arg(UnitFormat::format(repeats.other.mean, row.unit), repeats.baselineGroup)
+                             .arg(repeats.baseline.runs)
+                             .arg(UnitFormat::format(repeats.baseline.mean, row.unit),
+                                  UnitFormat::format(cell.delta, row.unit), SummaryExport::formatDelta(row, cell)));
+            lines.append(tr("Noise: the larger spread (max − min) / median of the two variants, %1, that is ±%2; a "
+                            "smaller change is within noise")
+                             .arg(noise, UnitFormat::format(repeats.noiseBand, row.unit)));
+        }
+        lines.append(tr("Verdict: %1").arg(SummaryExport::verdictText(cell.verdict)));
+    } else if (run != m_report->baseline && cell.verdict != Verdict::NoData) {
         lines.append(tr("Difference of means: %1 (%2)").arg(UnitFormat::format(cell.delta, row.unit),
                                                              SummaryExport::formatDelta(row, cell)));
         if (cell.estimate.tested) {
@@ -119,9 +145,13 @@ QVariant SummaryTableModel::data(const QModelIndex& index, int role) const
     const SummaryCell* cell = column.run >= 0 ? &row.cells[std::size_t(column.run)] : nullptr;
     switch (column.kind) {
     case ColumnKind::Metric:
-        // An instance row reads as a detail of its metric ("↳ User CPU [cpu3]") and sorts right after it.
-        if (role == Qt::DisplayRole)
-            return row.isInstanceRow() ? tr("↳ %1 [%2]").arg(row.title, row.instance) : row.title;
+        // An instance row reads as a detail of its metric ("↳ User CPU [cpu3]") and sorts right after it;
+        // a run's result says that it is one, as the metric browser does.
+        if (role == Qt::DisplayRole) {
+            if (row.isInstanceRow())
+                return tr("↳ %1 [%2]").arg(row.title, row.instance);
+            return row.isRunResult() ? tr("%1 (result)").arg(row.title) : row.title;
+        }
         if (role == SortRole)
             return row.isInstanceRow() ? row.title + QChar(0x1f) + row.instance : row.title;
         if (role == Qt::ToolTipRole) {

@@ -17,6 +17,21 @@ std::vector<double> WindowStatistics::windowValues(const SeriesView& series, con
     return values;
 }
 
+std::vector<double> WindowStatistics::runResult(const SeriesView& series)
+{
+    for (std::size_t i = series.size(); i-- > 0;) {
+        if (std::isfinite(series.values[i]))
+            return {series.values[i]};
+    }
+    return {};
+}
+
+std::vector<double> WindowStatistics::comparedValues(const SeriesView& series, const TimeWindow& window,
+                                                     runlens::format::MetricScope scope)
+{
+    return scope == runlens::format::MetricScope::Run ? runResult(series) : windowValues(series, window);
+}
+
 double WindowStatistics::percentile(std::span<const double> sorted, double q)
 {
     if (sorted.empty())

@@ -27,6 +27,13 @@ struct WindowStatistics {
 
     // The finite values of the series whose timestamps fall inside the window, in time order.
     static std::vector<double> windowValues(const SeriesView& series, const TimeWindow& window);
+    // What a run-level result (descriptor scope "run": a benchmark's final "Requests/sec") stands
+    // for: its last finite value, wherever the window is. A result printed at the end of the run
+    // describes all of it; a window that ends earlier must not make it vanish. Empty without one.
+    static std::vector<double> runResult(const SeriesView& series);
+    // windowValues for a series metric, runResult for a run-level one.
+    static std::vector<double> comparedValues(const SeriesView& series, const TimeWindow& window,
+                                              runlens::format::MetricScope scope);
     static WindowStatistics of(std::span<const double> values);
     static WindowStatistics of(const SeriesView& series, const TimeWindow& window)
     {

@@ -5,7 +5,9 @@
 #include "RunSet.h"
 #include "TimeController.h"
 #include "TimeSeriesChart.h"
+#include "MetricBrowser.h"
 #include "UnitFormat.h"
+#include "WorkloadArchive.h"
 #include "summary/Comparability.h"
 #include "summary/FindingRules.h"
 #include "summary/HeadlinePanel.h"
@@ -14,6 +16,7 @@
 #include "summary/LiveSummary.h"
 #include "summary/PricePerformance.h"
 #include "summary/SummaryBuilder.h"
+#include "summary/SummaryExport.h"
 #include "summary/SummaryFilterModel.h"
 #include "summary/SummaryTable.h"
 #include "summary/SummaryTableModel.h"
@@ -23,6 +26,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QLineEdit>
@@ -32,6 +36,12 @@
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QUrl>
+
+#include <tuple>
 
 using runlens::format::BetterDirection;
 
@@ -78,6 +88,72 @@ SummaryReportPtr syntheticReport()
                                                      {QStringLiteral("sockets"), QStringLiteral("1")}}}};
     report.comparability = comparability.compare({a, b}, {QStringLiteral("baseline"), QStringLiteral("tuned")});
     return std::make_shared<const SummaryReport>(std::move(report));
+}
+
+// One run of a benchmark recorded with its workload: throughput, p95 latency, IPC and disk latency.
+RunPtr workloadRun(const std::string& name, double tps, double latency, double ipc, double await)
+{
+    std::vector<double> printed;
+    for (int s = 0; s < 59; ++s)
+        printed.push_back(0.7 + s);
+    return makeRun(QString::fromStdString("/" + name), name, 60, 1.0,
+                   {{"pmu.ipc", "ratio", {"all"}, [ipc](std::size_t r, std::size_t) { return ipc + 0.001 * double(r % 3); },
+                     BetterDirection::Higher},
+                    {"disk.await", "ms", {"all"}, [await](std::size_t r, std::size_t) { return await + 0.01 * double(r % 2); },
+                     BetterDirection::Lower},
+                    {"workload.tps", "tps", {""}, [tps](std::size_t r, std::size_t) { return tps + double(r % 3); },
+                     BetterDirection::Higher, runlens::format::MetricScope::Series, printed, "Throughput"},
+                    {"workload.latency_p95", "ms", {""}, [latency](std::size_t r, std::size_t) { return latency + 0.01 * double(r % 2); },
+                     BetterDirection::Lower, runlens::format::MetricScope::Series, printed, "p95 latency"}});
+}
+
+// A benchmark recorded with its workload on two Graviton hosts: throughput 40,000 → 48,000 tps
+// (+20 %), p95 latency 10 → 8 ms (−20 %), IPC 1.0 → 1.1 (+10 %) and disk latency 2 → 3 ms (+50 %).
+SummaryReportPtr workloadReport()
+{
+    const auto make = workloadRun;
+    std::vector<SummaryRunInput> runs;
+    for (const RunPtr& run : {make("baseline", 40000, 10, 1.0, 2.0), make("tuned", 48000, 8, 1.1, 3.0)})
+        runs.push_back({run, run->name(), std::nullopt, {}});
+    SummaryReport report = SummaryBuilder::build(runs, 0, {});
+    Comparability comparability;
+    comparability.load(resource("comparability.json"), nullptr);
+    const Comparability::Facts graviton{{QStringLiteral("EC2"), {{QStringLiteral("instance_type"), QStringLiteral("m7g.xlarge")}}}};
+    report.comparability = comparability.compare({graviton, graviton}, {QStringLiteral("baseline"), QStringLiteral("tuned")});
+    return std::make_shared<const SummaryReport>(std::move(report));
+}
+
+// The colour the headline shows `text` in.
+QColor headlineColourOf(QTextBrowser* headline, const QString& text)
+{
+    const QTextCursor found = headline->document()->find(text);
+    return found.isNull() ? QColor() : found.charFormat().foreground().color();
+}
+
+// Shows `report` on the price-performance tab, prices from the bundled EC2 table.
+void showPricePerformance(SummaryView& view, SummaryReportPtr report)
+{
+    view.resize(1100, 520);
+    QString error;
+    if (!view.setPriceTable(resource("ec2-prices.json"), &error))
+        qFatal("%s", qPrintable(error));
+    view.setReport(std::move(report));
+    view.tabs()->setCurrentWidget(view.pricePerformance());
+    view.show();
+}
+
+// Types into a cell as a user does: edit, select all, type, Return. The delegate commits on the
+// next turn of the event loop, when it closes the editor: this waits for that.
+void typeInto(QTableView* table, const QModelIndex& index, const QString& text)
+{
+    table->setCurrentIndex(index);
+    table->edit(index);
+    auto* editor = table->viewport()->findChild<QLineEdit*>();
+    QVERIFY(editor);
+    editor->selectAll();
+    QTest::keyClicks(editor, text);
+    QTest::keyClick(editor, Qt::Key_Return);
+    QTRY_VERIFY(!table->viewport()->findChild<QLineEdit*>() || !table->viewport()->findChild<QLineEdit*>()->isVisible());
 }
 
 // Opens the demo pair in a main window and waits until it is loaded.
@@ -149,12 +225,7 @@ private slots:
     void pricePerformanceTypedAndScreenshot()
     {
         SummaryView view;
-        view.resize(1100, 520);
-        QString error;
-        QVERIFY2(view.setPriceTable(resource("ec2-prices.json"), &error), qPrintable(error));
-        view.setReport(syntheticReport());
-        view.tabs()->setCurrentWidget(view.pricePerformance());
-        view.show();
+        showPricePerformance(view, syntheticReport());
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QTableView* table = view.pricePerformance()->view();
         PricePerformanceModel* model = view.pricePerformance()->model();
@@ -164,17 +235,7 @@ private slots:
         const QString tip = model->index(1, M::PriceColumn).data(Qt::ToolTipRole).toString();
         QVERIFY2(tip.contains(QLatin1String("2024-06-01")) && tip.contains(QLatin1String("m7g.xlarge")), qPrintable(tip));
         QCOMPARE(model->index(1, M::RelativeColumn).data().toString(), QStringLiteral("baseline has no throughput"));
-        const auto type = [&](int row, int column, const QString& text) {
-            const QModelIndex index = model->index(row, column);
-            table->setCurrentIndex(index);
-            table->edit(index);
-            auto* editor = table->viewport()->findChild<QLineEdit*>();
-            QVERIFY(editor);
-            editor->selectAll();
-            QTest::keyClicks(editor, text);
-            QTest::keyClick(editor, Qt::Key_Return);
-            QTRY_VERIFY(!table->viewport()->findChild<QLineEdit*>() || !table->viewport()->findChild<QLineEdit*>()->isVisible());
-        };
+        const auto type = [&](int row, int column, const QString& text) { typeInto(table, model->index(row, column), text); };
         type(0, M::ThroughputColumn, QStringLiteral("40000"));
         type(1, M::ThroughputColumn, QStringLiteral("48000"));
         // 0.2016 × 100,000 / 40,000 = 0.504; 0.1632 × 100,000 / 48,000 = 0.34: 32.5 % cheaper, green.
@@ -418,6 +479,140 @@ private slots:
         QCOMPARE(chart->highlightedWindows().size(), std::size_t(1));
         QCOMPARE(chart->highlightedWindows()[0].run, -1);
         QCOMPARE(chart->highlightedWindows()[0].from, 1.0);
+    }
+
+    // The headline opens with the workload's own numbers, in the table's colours, before the system
+    // metrics; the workload's rows head the table.
+    void workloadOpensTheHeadline()
+    {
+        SummaryView view;
+        view.resize(1100, 560);
+        view.setReport(workloadReport());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QString text = view.headline()->plainText();
+        QVERIFY2(text.startsWith(QLatin1String("tuned against baseline\n"
+                                               "Workload: Throughput +20 %, beyond noise; p95 latency -20 %, beyond noise\n"
+                                               "Better: Throughput +20 %, p95 latency -20 %, pmu.ipc +10.0 %\n"
+                                               "Worse: disk.await +50 %")),
+                 qPrintable(text));
+        QCOMPARE(headlineColourOf(view.headline(), QStringLiteral("Throughput +20 %, beyond noise")),
+                 SummaryTable::verdictColour(Verdict::Improvement));
+        SummaryTable* table = view.table();
+        QCOMPARE(table->filterModel()->index(0, 0).data().toString(), QStringLiteral("Throughput"));
+        QCOMPARE(table->filterModel()->index(1, 0).data().toString(), QStringLiteral("p95 latency"));
+        QCOMPARE(table->cellColour(table->filterModel()->index(0, 4)), SummaryTable::verdictColour(Verdict::Improvement));
+        QCOMPARE(table->categoryChooser()->itemText(1), QStringLiteral("Workload"));
+        QSignalSpy activated(&view, &SummaryView::metricActivated);
+        emit view.headline()->anchorClicked(QUrl(QStringLiteral("metric:workload.tps")));
+        QCOMPARE(activated.size(), 1);
+        QCOMPARE(activated.at(0).at(0).toString(), QStringLiteral("workload.tps"));
+        QVERIFY(view.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/summary-workload-headline.png")));
+    }
+
+    // Two repeats of each variant: the headline judges the workload by the repeats and says how
+    // noisy each variant was, and by which rule.
+    void repeatNoiseInTheHeadline()
+    {
+        std::vector<SummaryRunInput> runs;
+        for (const auto& [name, group, tps, latency] : std::vector<std::tuple<std::string, QString, double, double>>{
+                 {"base-1", QStringLiteral("base"), 40000, 10}, {"base-2", QStringLiteral("base"), 41600, 10},
+                 {"tuned-1", QStringLiteral("tuned"), 48000, 8}, {"tuned-2", QStringLiteral("tuned"), 48480, 8}}) {
+            const RunPtr run = workloadRun(name, tps, latency, 1.0, 2.0);
+            runs.push_back({run, run->name(), std::nullopt, group});
+        }
+        SummaryView view;
+        view.resize(1100, 560);
+        view.setReport(std::make_shared<const SummaryReport>(SummaryBuilder::build(runs, 0, {})));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const QString text = view.headline()->plainText();
+        // base spreads (41600 − 40000) / 40801 = 3.92 %, tuned 480 / 48241 = 1.0 %: +18 % is beyond both.
+        QVERIFY2(text.startsWith(QLatin1String("base-2 against base-1\nWorkload: Throughput +4.0 %, within noise; p95 latency unchanged\n")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("tuned-1 against base-1\nWorkload: Throughput +18 %, beyond noise; p95 latency -20 %, beyond noise\n")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("Noise across repeats: Throughput: base 3.92 % (2 runs), tuned 1 % (2 runs); "
+                                             "p95 latency: base 0 % (2 runs), tuned 0 % (2 runs)\n")
+                               + SummaryExport::repeatNoiseRule()),
+                 qPrintable(text));
+        QCOMPARE(headlineColourOf(view.headline(), QStringLiteral("Throughput +4.0 %, within noise")),
+                 SummaryTable::verdictColour(Verdict::WithinNoise));
+        // The screenshot shows the noise: the headline scrolled down to it.
+        QTextCursor rule = view.headline()->document()->find(SummaryExport::repeatNoiseRule());
+        rule.clearSelection();
+        view.headline()->setTextCursor(rule);
+        view.headline()->ensureCursorVisible();
+        QVERIFY(view.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/summary-workload-repeats.png")));
+    }
+
+    // The throughput the runs recorded fills price-performance (in italics, its source in the note
+    // and the tooltip); a typed one wins, and emptying it brings the recorded one back.
+    void recordedThroughputFillsPricePerformance()
+    {
+        SummaryView view;
+        showPricePerformance(view, workloadReport());
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        PricePerformanceModel* model = view.pricePerformance()->model();
+        using M = PricePerformanceModel;
+        // The mean of 40000, 40001, 40002 … over the window: 40000.98 tps (59 rows, r % 3).
+        const SummaryReportPtr report = workloadReport();
+        const double baselineMean = report->row(QStringLiteral("workload.tps"))->cells[0].stats.mean;
+        QCOMPARE(model->report().runs[0].throughput, baselineMean);
+        QCOMPARE(model->index(0, M::UnitColumn).data().toString(), QStringLiteral("tps"));
+        QCOMPARE(ThroughputSource(model->index(0, M::ThroughputColumn).data(M::ThroughputSourceRole).toInt()), ThroughputSource::Recorded);
+        QVERIFY2(view.pricePerformance()->noteText().contains(QLatin1String("what the runs recorded (workload.tps")),
+                 qPrintable(view.pricePerformance()->noteText()));
+        // 0.1632 × 100,000 / 48,001 against 0.1632 × 100,000 / 40,001: 16.7 % cheaper.
+        QCOMPARE(model->index(1, M::RelativeColumn).data().toString(), QStringLiteral("-16.7 %"));
+        QCOMPARE(PricePerformancePanel::costColour(model->index(1, M::RelativeColumn)), SummaryTable::verdictColour(Verdict::Improvement));
+        QVERIFY(view.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/summary-workload-price-performance.png")));
+
+        const QModelIndex tuned = model->index(1, M::ThroughputColumn);
+        typeInto(view.pricePerformance()->view(), tuned, QStringLiteral("60000"));
+        QCOMPARE(model->report().runs[1].throughput, 60000.0);
+        QCOMPARE(model->report().runs[1].unit, QStringLiteral("tps"));
+        QCOMPARE(ThroughputSource(tuned.data(M::ThroughputSourceRole).toInt()), ThroughputSource::Given);
+        QCOMPARE(model->index(1, M::RelativeColumn).data().toString(), QStringLiteral("-33.3 %"));
+        // What was typed survives a new report (a new selection); the recorded values follow the report.
+        view.setReport(workloadReport());
+        QCOMPARE(model->report().runs[1].throughput, 60000.0);
+        QCOMPARE(model->report().runs[0].throughputSource, ThroughputSource::Recorded);
+        QVERIFY(model->setData(model->index(1, M::ThroughputColumn), QString()));
+        QCOMPARE(model->report().runs[1].throughputSource, ThroughputSource::Recorded);
+    }
+
+    // Real archives recorded with their workload, opened in the main window: the workload's charts
+    // come first, the metric browser starts with its category, the summary with its numbers.
+    void mainWindowOpensWithTheWorkload()
+    {
+        QTemporaryDir directory;
+        QVERIFY(directory.isValid());
+        const QString baseline = writeWorkloadArchive(directory.path(), {"bench-baseline", "", 1000, 12.0, 41234.5});
+        const QString tuned = writeWorkloadArchive(directory.path(), {"bench-tuned", "", 3120, 4.0, 49481.4});
+        MainWindow window;
+        window.resize(1400, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy finished(&window, &MainWindow::loadingFinished);
+        window.openRuns({baseline, tuned});
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(window.runSet()->count(), 2);
+        const auto charts = window.chartGrid()->charts();
+        QVERIFY(charts.size() >= 4);
+        QCOMPARE(charts[0].first, QStringLiteral("workload.tps"));
+        QCOMPARE(charts[1].first, QStringLiteral("workload.latency_p95"));
+        QCOMPARE(charts[2].first, QStringLiteral("workload.rps"));
+        QVERIFY(window.chartGrid()->chart(2)->isRunResult());
+        QCOMPARE(window.metricBrowser()->visibleMetricIds().mid(0, 3),
+                 (QStringList{QStringLiteral("workload.tps"), QStringLiteral("workload.latency_p95"), QStringLiteral("workload.rps")}));
+        window.liveSummary()->rebuildNow();
+        const QString headline = window.summaryView()->headline()->plainText();
+        QVERIFY2(headline.startsWith(QLatin1String("bench-tuned against bench-baseline\nWorkload: Throughput +212 %, beyond noise; "
+                                                   "p95 latency -67 %, beyond noise; Requests/sec +20 %, one result per run")),
+                 qPrintable(headline));
+        QTest::qWait(100);
+        QVERIFY(window.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-workload.png")));
     }
 
     void pricePerformanceInputsAreSavedWithTheSession()

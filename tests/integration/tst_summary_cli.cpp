@@ -2,12 +2,17 @@
 // the checked-in files under tests/fixtures/summary/ (the bootstrap is seeded, so the verdicts are
 // reproducible). After an intended change of the output, regenerate them with
 // RUNLENS_UPDATE_SUMMARY_FIXTURES=1 ctest -R tst_summary_cli and review the diff.
+#include "WorkloadArchive.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <tuple>
 
 namespace {
 
@@ -194,6 +199,93 @@ private slots:
         // Without --throughput the output has no price-performance section at all.
         const Result plain = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned});
         QVERIFY(!plain.out.contains("Price-performance"));
+    }
+
+    // Runs recorded with their workload (`runlens-rec record -- COMMAND`): the workload's metrics lead
+    // every format, the headline judges them by the spread of the repeats, and the recorded
+    // throughput fills price-performance when a price is known.
+    void workloadMetricsLeadTheSummary()
+    {
+        QTemporaryDir directory;
+        QVERIFY(directory.isValid());
+        QStringList archives;
+        // Three repeats of each variant: 1000/1040/960 tps (spread 8 %) against 1100/1110/1090 (+10 %).
+        for (const auto& [name, group, tps] : std::vector<std::tuple<std::string, std::string, double>>{
+                 {"base-1", "base", 1000}, {"base-2", "base", 1040}, {"base-3", "base", 960},
+                 {"tuned-1", "tuned", 1100}, {"tuned-2", "tuned", 1110}, {"tuned-3", "tuned", 1090}})
+            archives.append(writeWorkloadArchive(directory.path(), {name, group, tps, 10.0}));
+        const QStringList arguments = QStringList{QStringLiteral("--baseline")} + archives;
+
+        const Result markdown = runSummary(arguments);
+        QVERIFY2(markdown.exitCode == 0, markdown.err.constData());
+        const QString text = QString::fromUtf8(markdown.out);
+        QVERIFY2(text.contains(QLatin1String("## tuned-1 against base-1\n\n- Workload: Throughput +10 %, beyond noise; p95 latency "
+                                             "unchanged\n- Better: Throughput +10 %\n")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("## base-2 against base-1\n\n- Workload: Throughput +4.0 %, within noise;")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("## Noise across repeats\n\n")), qPrintable(text));
+        QVERIFY(text.contains(QLatin1String("- Throughput: base 8 % (3 runs), tuned 1.82 % (3 runs)\n")));
+        const qsizetype table = text.indexOf(QLatin1String("## Metrics"));
+        QVERIFY(text.indexOf(QLatin1String("| Throughput (`workload.tps`) | Workload |"), table)
+                < text.indexOf(QLatin1String("| Busy CPU (`cpu.busy`) | CPU |"), table));
+        QVERIFY(!text.contains(QLatin1String("Price-performance"))); // not on EC2, no price given: nothing to say
+
+        const Result csv = runSummary(arguments + QStringList{QStringLiteral("--format"), QStringLiteral("csv")});
+        QVERIFY2(csv.exitCode == 0, csv.err.constData());
+        const QList<QByteArray> lines = csv.out.split('\n');
+        QVERIFY2(lines[1].startsWith("workload.tps,,Throughput,tps,Workload,higher,19,1000,"), lines[1].constData());
+        QVERIFY2(lines[2].startsWith("workload.latency_p95,"), lines[2].constData());
+        QVERIFY(csv.out.contains("\nworkload.tps,base,3,1000,1000,0.08,0.04\n"));
+
+        const Result json = runSummary(arguments + QStringList{QStringLiteral("--format"), QStringLiteral("json")});
+        const QJsonObject root = QJsonDocument::fromJson(json.out).object();
+        QCOMPARE(root[QStringLiteral("runs")].toArray()[3].toObject()[QStringLiteral("repeat_group")].toString(), QStringLiteral("tuned"));
+        const QJsonObject tps = root[QStringLiteral("metrics")].toArray()[0].toObject();
+        QCOMPARE(tps[QStringLiteral("id")].toString(), QStringLiteral("workload.tps"));
+        const QJsonObject tuned = tps[QStringLiteral("runs")].toArray()[3].toObject();
+        QCOMPARE(tuned[QStringLiteral("verdict")].toString(), QStringLiteral("improvement"));
+        QCOMPARE(tuned[QStringLiteral("compared_by")].toString(), QStringLiteral("repeats"));
+        QCOMPARE(tuned[QStringLiteral("repeats")].toObject()[QStringLiteral("noise")].toDouble(), 0.08);
+
+        // --price alone is enough when the runs recorded their throughput.
+        const Result priced = runSummary({QStringLiteral("--baseline"), archives[0], archives[3], QStringLiteral("--price"),
+                                          QStringLiteral("1=0.2"), QStringLiteral("--price"), QStringLiteral("2=0.2")});
+        QVERIFY2(priced.exitCode == 0, priced.err.constData());
+        QVERIFY2(priced.out.contains("| base-1 | 1000 tps (recorded: workload.tps) | 0.2 | given | 20.0000 | baseline |"),
+                 priced.out.constData());
+        QVERIFY2(priced.out.contains("| tuned-1 | 1100 tps (recorded: workload.tps) | 0.2 | given | 18.1818 | -9.1 % |"),
+                 priced.out.constData());
+    }
+
+    // On EC2 the price comes from the table by instance type: with a recorded throughput,
+    // price-performance needs nothing typed at all. A result printed at the end (scope "run") is
+    // taken whatever the window.
+    void recordedThroughputOnEc2NeedsNoOptions()
+    {
+        QTemporaryDir directory;
+        QVERIFY(directory.isValid());
+        const QString baseline = writeWorkloadArchive(directory.path(), {"x86", "", 40000, 5.0, 41234.5, "m7i.xlarge"});
+        const QString graviton = writeWorkloadArchive(directory.path(), {"graviton", "", 48000, 4.0, 49481.4, "m7g.xlarge"});
+        const Result result = runSummary({QStringLiteral("--baseline"), baseline, graviton, QStringLiteral("--window"),
+                                          QStringLiteral("2:8")});
+        QVERIFY2(result.exitCode == 0, result.err.constData());
+        const QString text = QString::fromUtf8(result.out);
+        // 0.2016 × 100,000 / 40,000 = 0.504; 0.1632 × 100,000 / 48,000 = 0.34.
+        QVERIFY2(text.contains(QLatin1String("| x86 | 40000 tps (recorded: workload.tps) | 0.2016 | EC2 price table of 2024-06-01")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("| 0.3400 | -32.5 % |")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("Requests/sec +20 %, one result per run: repeat the runs to tell it from noise")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("| Requests/sec (`workload.rps`) | Workload | 41.2 kreq/s | 49.5 kreq/s (+20 %, too few samples) |")),
+                 qPrintable(text));
+        // A typed throughput wins over the recorded one.
+        const Result typed = runSummary({QStringLiteral("--baseline"), baseline, graviton, QStringLiteral("--throughput"),
+                                         QStringLiteral("2=60000"), QStringLiteral("--format"), QStringLiteral("csv")});
+        QVERIFY2(typed.out.contains("\nx86,40000,tps,0.2016,USD,table,2024-06-01,m7i.xlarge,0.504,,recorded,workload.tps\n"),
+                 typed.out.constData());
+        QVERIFY2(typed.out.contains("\ngraviton,60000,ops/s,0.1632,USD,table,2024-06-01,m7g.xlarge,0.272,-46.03174603,given,\n"),
+                 typed.out.constData());
     }
 
     void aperfRunAgainstARunlensRun()

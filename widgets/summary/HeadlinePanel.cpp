@@ -1,5 +1,6 @@
 #include "HeadlinePanel.h"
 
+#include "SummaryTable.h"
 #include "summary/SummaryExport.h"
 
 #include <QUrl>
@@ -8,9 +9,10 @@ namespace {
 
 const QString kMetricScheme = QStringLiteral("metric");
 
-QString link(const QString& metricId, const QString& text)
+QString link(const QString& metricId, const QString& text, const QColor& colour = {})
 {
-    return QStringLiteral("<a href=\"%1:%2\">%3</a>").arg(kMetricScheme, metricId.toHtmlEscaped(), text.toHtmlEscaped());
+    const QString style = colour.isValid() ? QStringLiteral(" style=\"color:%1\"").arg(colour.name()) : QString();
+    return QStringLiteral("<a href=\"%1:%2\"%3>%4</a>").arg(kMetricScheme, metricId.toHtmlEscaped(), style, text.toHtmlEscaped());
 }
 
 } // namespace
@@ -57,8 +59,24 @@ QString HeadlinePanel::html() const
             return items.isEmpty() ? tr("nothing beyond noise").toHtmlEscaped() : items.join(QStringLiteral(", "));
         };
         html += QStringLiteral("<p><b>%1</b><br>").arg(tr("%1 against %2").arg(report.runs[std::size_t(r)].name, baselineName).toHtmlEscaped());
+        // The workload's own numbers open the headline, in the colour of their verdict, as in the table.
+        QStringList workload;
+        for (const SummaryExport::HeadlineItem& item : SummaryExport::workloadChanges(report, r)) {
+            const SummaryRow& row = report.rows[std::size_t(item.row)];
+            workload.append(link(row.metricId, item.text, SummaryTable::verdictColour(row.cells[std::size_t(r)].verdict)));
+        }
+        if (!workload.isEmpty())
+            html += QStringLiteral("<b>%1</b> %2<br>").arg(tr("Workload:").toHtmlEscaped(), workload.join(QStringLiteral("; ")));
         html += QStringLiteral("<span style=\"color:#009e73\">%1</span> %2<br>").arg(tr("Better:").toHtmlEscaped(), words(Verdict::Improvement));
         html += QStringLiteral("<span style=\"color:#d55e00\">%1</span> %2</p>").arg(tr("Worse:").toHtmlEscaped(), words(Verdict::Regression));
+    }
+    if (const auto noise = SummaryExport::repeatNoise(report); !noise.empty()) {
+        QStringList items;
+        for (const SummaryExport::HeadlineItem& item : noise)
+            items.append(link(report.rows[std::size_t(item.row)].metricId, item.text));
+        html += QStringLiteral("<p><b>%1</b> %2<br><small>%3</small></p>")
+                    .arg(tr("Noise across repeats:").toHtmlEscaped(), items.join(QStringLiteral("; ")),
+                         SummaryExport::repeatNoiseRule().toHtmlEscaped());
     }
     if (!report.findings.empty()) {
         html += QStringLiteral("<p><b>%1</b></p><ul>").arg(tr("Findings").toHtmlEscaped());

@@ -1,6 +1,8 @@
 // The summary in plain words: the comparability warnings on top (when the hosts differ, nothing
-// else can be trusted), then per run the biggest improvements and regressions ("IPC +12 %,
-// branch MPKI −20 %"), then the findings. Metric names are links that ask for the metric's chart.
+// else can be trusted), then per run what happened to the workload's own metrics ("Throughput
+// +212 %, beyond noise") and the biggest improvements and regressions ("IPC +12 %, branch MPKI
+// −20 %"), the noise across repeats, then the findings. Metric names are links that ask for the
+// metric's chart.
 #pragma once
 
 #include "summary/SummaryReport.h"

@@ -1,5 +1,6 @@
 #include "SummaryTable.h"
 
+#include "WorkloadMetric.h"
 #include "summary/SummaryExport.h"
 #include "summary/SummaryFilterModel.h"
 #include "summary/SummaryTableModel.h"
@@ -222,7 +223,7 @@ void SummaryTable::updateInstanceRowsAction()
 void SummaryTable::rebuildCategories()
 {
     const QString current = m_category->currentData().toString();
-    std::set<QString> categories;
+    std::set<QString, decltype(&WorkloadMetric::categoryBefore)> categories(&WorkloadMetric::categoryBefore);
     if (m_model->report()) {
         for (const SummaryRow& row : m_model->report()->rows)
             categories.insert(row.category);

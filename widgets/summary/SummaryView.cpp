@@ -15,7 +15,8 @@
 
 namespace {
 
-// Paints the cost and "against baseline" cells green when cheaper than the baseline, red when dearer.
+// Paints the cost and "against baseline" cells green when cheaper than the baseline, red when dearer,
+// and a recorded throughput in italics.
 class CostDelegate : public QStyledItemDelegate
 {
 public:
@@ -25,6 +26,9 @@ protected:
     void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override
     {
         QStyledItemDelegate::initStyleOption(option, index);
+        // A throughput the run recorded is set apart from one typed in, which wins over it.
+        if (ThroughputSource(index.data(PricePerformanceModel::ThroughputSourceRole).toInt()) == ThroughputSource::Recorded)
+            option->font.setItalic(true);
         const QColor colour = PricePerformancePanel::costColour(index);
         if (!colour.isValid())
             return;
@@ -55,6 +59,7 @@ PricePerformancePanel::PricePerformancePanel(QWidget* parent)
     layout->addWidget(m_note);
     layout->addWidget(m_view);
     connect(m_model, &QAbstractItemModel::modelReset, this, &PricePerformancePanel::updateNote);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &PricePerformancePanel::updateNote);
     updateNote();
 }
 
@@ -63,9 +68,10 @@ bool PricePerformancePanel::setPriceTable(const QByteArray& json, QString* error
     return m_model->setPriceTable(json, error);
 }
 
-void PricePerformancePanel::setRuns(const QStringList& names, const QStringList& instanceTypes, int baseline)
+void PricePerformancePanel::setRuns(const QStringList& names, const QStringList& instanceTypes, int baseline,
+                                    const std::vector<RecordedThroughput>& recorded)
 {
-    m_model->setRuns(names, instanceTypes, baseline);
+    m_model->setRuns(names, instanceTypes, baseline, recorded);
     m_view->resizeColumnsToContents();
 }
 
@@ -84,11 +90,26 @@ void PricePerformancePanel::updateNote()
     const PriceTable& table = m_model->priceTable();
     QString note = tr("Enter each run's throughput (for example 150000, or 1200 req/s) and its hourly price; cost per "
                       "100,000 units/s = price × 100,000 / throughput, lower is better.");
+    QStringList recordedBy;
+    for (const PricePerformanceRun& run : m_model->report().runs) {
+        if (run.throughputSource == ThroughputSource::Recorded && !recordedBy.contains(run.throughputMetric))
+            recordedBy.append(run.throughputMetric);
+    }
+    if (!recordedBy.isEmpty())
+        note += QLatin1Char(' ')
+                + tr("Throughputs in italics are what the runs recorded (%1, their value in the summary); a typed one "
+                     "wins, and emptying it brings the recorded one back.")
+                      .arg(recordedBy.join(QStringLiteral(", ")));
     if (!table.date().isEmpty())
         note += QLatin1Char(' ')
                 + tr("Prices are prefilled from EC2 on-demand prices (%1) of %2 by instance type: check them.")
                       .arg(table.region(), table.date());
     m_note->setText(note);
+}
+
+QString PricePerformancePanel::noteText() const
+{
+    return m_note->text();
 }
 
 SummaryView::SummaryView(QWidget* parent)
@@ -135,7 +156,7 @@ void SummaryView::setReport(SummaryReportPtr report)
         const int warnings = int(report->comparability.warnings.size());
         m_tabs->setTabText(1, warnings ? tr("Hosts (%n warning(s))", nullptr, warnings) : tr("Hosts"));
         m_pricePerformance->setRuns(names, PricePerformance::instanceTypes(report->comparability, int(names.size())),
-                                    report->baseline);
+                                    report->baseline, recordedThroughputs(*report));
     } else {
         m_hostFacts->setFacts({}, {});
         m_pricePerformance->setRuns({}, {}, 0);

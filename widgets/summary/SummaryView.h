@@ -8,6 +8,8 @@
 #include <QColor>
 #include <QWidget>
 
+#include <vector>
+
 class HeadlinePanel;
 class HostFactsView;
 class PricePerformanceModel;
@@ -16,10 +18,11 @@ class QTabWidget;
 class QTableView;
 class SummaryTable;
 
-// Price-performance: per run an editable throughput, unit and hourly price (prefilled from the price
-// table by instance type, the tooltip names the source and its date), the cost per 100,000 units/s
-// and the change against the baseline, cheaper in green and dearer in red. Knows nothing of files:
-// the price table's text is handed in.
+// Price-performance: per run an editable throughput (prefilled, in italics, with the throughput the
+// run recorded of its workload), unit and hourly price (prefilled from the price table by instance
+// type; the tooltips name the sources), the cost per 100,000 units/s and the change against the
+// baseline, cheaper in green and dearer in red. Knows nothing of files: the price table's text is
+// handed in.
 class PricePerformancePanel : public QWidget
 {
     Q_OBJECT
@@ -28,8 +31,11 @@ public:
     explicit PricePerformancePanel(QWidget* parent = nullptr);
 
     bool setPriceTable(const QByteArray& json, QString* error);
-    void setRuns(const QStringList& names, const QStringList& instanceTypes, int baseline);
+    void setRuns(const QStringList& names, const QStringList& instanceTypes, int baseline,
+                 const std::vector<RecordedThroughput>& recorded = {});
     PricePerformanceModel* model() const { return m_model; }
+    // The note above the table (what to enter, where prefilled values come from).
+    QString noteText() const;
     QTableView* view() const { return m_view; }
     // The colour of a cell as painted: green cheaper than the baseline, red dearer, invalid otherwise.
     static QColor costColour(const QModelIndex& index);
