@@ -305,6 +305,30 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <source>Enter the host whose runs to browse.</source>
         <translation>Çalıştırmalarına göz atılacak ana makineyi girin.</translation>
     </message>
+    <message>
+        <source>optional, e.g. sysbench cpu --time=60 --report-interval=1 run</source>
+        <translation>isteğe bağlı, ör. sysbench cpu --time=60 --report-interval=1 run</translation>
+    </message>
+    <message>
+        <source>A shell command the recorder runs on the host after its first sample. The recording ends when the command exits (or at the duration, if one is set), and its output is kept in the run.</source>
+        <translation>Kaydedicinin ilk örnekten sonra ana makinede çalıştırdığı bir kabuk komutu. Kayıt, komut bittiğinde (ya da ayarlanmışsa süre dolduğunda) biter ve komutun çıktısı çalışmada saklanır.</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Yok</translation>
+    </message>
+    <message>
+        <source>Which benchmark&apos;s output to read as the workload&apos;s metrics (throughput, latency)</source>
+        <translation>Hangi kıyaslama aracının çıktısının iş yükü ölçümleri (verim, gecikme) olarak okunacağı</translation>
+    </message>
+    <message>
+        <source>&amp;Workload:</source>
+        <translation>İş &amp;yükü:</translation>
+    </message>
+    <message>
+        <source>&amp;Output metrics:</source>
+        <translation>Çıktı ö&amp;lçümleri:</translation>
+    </message>
 </context>
 <context>
     <name>ConvertCommand</name>

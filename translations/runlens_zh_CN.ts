@@ -305,6 +305,30 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <source>Enter the host whose runs to browse.</source>
         <translation>请输入要浏览其运行记录的主机。</translation>
     </message>
+    <message>
+        <source>optional, e.g. sysbench cpu --time=60 --report-interval=1 run</source>
+        <translation>可选，例如 sysbench cpu --time=60 --report-interval=1 run</translation>
+    </message>
+    <message>
+        <source>A shell command the recorder runs on the host after its first sample. The recording ends when the command exits (or at the duration, if one is set), and its output is kept in the run.</source>
+        <translation>记录器在主机上采集第一个样本后运行的 shell 命令。命令退出时（或设置了时长时到达时长）记录结束，其输出保存在运行中。</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Which benchmark&apos;s output to read as the workload&apos;s metrics (throughput, latency)</source>
+        <translation>将哪个基准测试的输出读取为工作负载指标（吞吐量、延迟）</translation>
+    </message>
+    <message>
+        <source>&amp;Workload:</source>
+        <translation>工作负载(&amp;W):</translation>
+    </message>
+    <message>
+        <source>&amp;Output metrics:</source>
+        <translation>输出指标(&amp;O):</translation>
+    </message>
 </context>
 <context>
     <name>ConvertCommand</name>
