@@ -175,6 +175,9 @@ ConnectDialog::ConnectDialog(QWidget* parent, const QString& sshConfigPath)
 
 ConnectDialog::~ConnectDialog()
 {
+    // The host field loses focus while the widgets are torn down, after this class is gone:
+    // its editingFinished must no longer reach fillFromRecent().
+    disconnect(m_host, nullptr, this, nullptr);
     for (const QPointer<RemoteRecordingJob>& job : std::as_const(m_jobs))
         if (job)
             job->cancel();

@@ -138,7 +138,7 @@ private slots:
         QCOMPARE(svg.viewBox, QStringLiteral("0 0 1920 1080"));
         QCOMPARE(svg.title, QStringLiteral("demo-baseline vs demo-tuned"));
         QVERIFY(svg.texts.contains(QStringLiteral("demo-baseline vs demo-tuned")));
-        QVERIFY(svg.texts.contains(QStringLiteral("Whole run (0 s – 20 s)")));
+        QVERIFY(svg.texts.contains(QStringLiteral("Whole run (0 s – 16 s)")));
         // The legend: the run names, each once.
         QCOMPARE(svg.texts.count(QStringLiteral("demo-baseline")), 1);
         QCOMPARE(svg.texts.count(QStringLiteral("demo-tuned")), 1);

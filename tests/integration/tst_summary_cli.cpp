@@ -161,6 +161,24 @@ private slots:
         QVERIFY(unknown.out.isEmpty());
     }
 
+    // The bundled demo was recorded with its workload (resources/demo/record-demo-runs.sh): its
+    // throughput is the summary's first line and the table's first row, and the change is real.
+    void demoLeadsWithItsThroughput()
+    {
+        const Result result = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned});
+        QVERIFY2(result.exitCode == 0, result.err.constData());
+        const QStringList lines = QString::fromUtf8(result.out).split(QLatin1Char('\n'));
+        const qsizetype against = lines.indexOf(QStringLiteral("## demo-tuned against demo-baseline"));
+        QVERIFY(against > 0);
+        QVERIFY2(lines.value(against + 2).startsWith(QStringLiteral("- Workload: Throughput +")), qPrintable(lines.value(against + 2)));
+        QVERIFY(lines.value(against + 2).endsWith(QStringLiteral(" %, beyond noise")));
+        const qsizetype header = lines.indexOf(QStringLiteral("| Metric | Category | demo-baseline | demo-tuned |"));
+        QVERIFY(header > 0);
+        QVERIFY2(lines.value(header + 2).startsWith(QStringLiteral("| Throughput (`workload.throughput`) | Workload | ")),
+                 qPrintable(lines.value(header + 2)));
+        QVERIFY(lines.value(header + 2).endsWith(QStringLiteral(", improvement) |")));
+    }
+
     void usageErrors()
     {
         Result result = runSummary({kTuned});
@@ -175,8 +193,11 @@ private slots:
         result = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--throughput"), QStringLiteral("3=100")});
         QCOMPARE(result.exitCode, 2);
         QVERIFY2(result.err.contains("3=100"), result.err.constData());
-        result = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--price"), QStringLiteral("2=0.3")});
+        // A price for a run that is not there (the demo runs record their throughput, so a price
+        // alone is enough for the others).
+        result = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--price"), QStringLiteral("3=0.3")});
         QCOMPARE(result.exitCode, 2);
+        QVERIFY2(result.err.contains("3=0.3"), result.err.constData());
     }
 
     // Without a price and without an instance type (the demo runs were recorded off EC2) the
@@ -195,7 +216,7 @@ private slots:
         QVERIFY(runs[1].toObject().value(QStringLiteral("cost_per_100k_units_per_s")).isNull());
         const Result markdown = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--throughput"),
                                             QStringLiteral("2=60000")});
-        QVERIFY(markdown.out.contains("| demo-tuned | 60000 ops/s | – | none: no instance type in the run | no price | baseline has no throughput |"));
+        QVERIFY(markdown.out.contains("| demo-tuned | 60000 ops/s | – | none: no instance type in the run | no price | baseline has no price |"));
         // Without --throughput the output has no price-performance section at all.
         const Result plain = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned});
         QVERIFY(!plain.out.contains("Price-performance"));
@@ -298,7 +319,7 @@ private slots:
         const QString text = QString::fromUtf8(result.out);
         QVERIFY2(text.contains(QStringLiteral("CPU count (16 in test_run_1, 2 in demo-tuned)")), qPrintable(text.left(3000)));
         QVERIFY(text.contains(QStringLiteral("The runs differ in kernel (5.10.")));
-        QVERIFY(text.contains(QStringLiteral("| User CPU (`cpu.user`) | CPU | 0.26 % | 74.5 % (")));
+        QVERIFY(text.contains(QStringLiteral("| User CPU (`cpu.user`) | CPU | 0.26 % | 92.8 % (")));
         QVERIFY(text.contains(QStringLiteral("(`mem.available`)")));
     }
 
