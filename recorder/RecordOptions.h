@@ -28,6 +28,7 @@ struct RecordOptions {
     std::vector<std::string> commandLine;              // recorded in the manifest
     std::string pmuEventsFile;                         // --pmu-events: extra PMU events and formulas (JSON)
     profile::ProfileOptions profile;                   // --profile, --profile-hz, --profile-backend
+    std::vector<std::string> scrapeUrls;               // --scrape: Prometheus endpoints read every interval
 };
 
 } // namespace runlens::recorder

@@ -113,7 +113,10 @@ int runRecord(RecordOptions options)
     const bool quiet = options.quiet;
     const auto duration = options.duration;
     const std::int64_t intervalNs = options.interval.count();
-    const collect::CollectorSettings settings{options.pmuEventsFile};
+    collect::CollectorSettings settings;
+    settings.pmuEventsFile = options.pmuEventsFile;
+    settings.scrapeUrls = options.scrapeUrls;
+    settings.interval = options.interval;
     RecordingSession session(std::move(options), collect::createAllCollectors(settings));
     try {
         session.start();
