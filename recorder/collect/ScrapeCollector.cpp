@@ -242,6 +242,59 @@ void ScrapeCollector::failed(Endpoint& endpoint, SampleContext& context, std::st
     endpoint.lastError = std::move(reason);
 }
 
+ScrapeCollector::Role ScrapeCollector::roleOf(const PrometheusSample& sample)
+{
+    switch (sample.type) {
+    case PrometheusType::Counter: return Role::Counter;
+    case PrometheusType::Gauge:
+    case PrometheusType::Untyped: return Role::Gauge;
+    case PrometheusType::Histogram:
+        return sample.suffix == "_bucket" ? Role::Bucket : sample.suffix == "_sum" ? Role::Sum : Role::Count;
+    case PrometheusType::Summary:
+        return sample.suffix.empty() ? Role::Quantile : sample.suffix == "_sum" ? Role::Sum : Role::Count;
+    }
+    return Role::Gauge;
+}
+
+bool ScrapeCollector::makeKey(const Endpoint& endpoint, const PrometheusSample& sample, Role role,
+                              std::size_t& instanceStart, std::size_t& instanceEnd)
+{
+    if (sample.family.size() > limits::kScrapeNameBytes)
+        return false;
+    // A bucket's le and a summary's quantile are part of the id, not of the instance.
+    const std::string_view specialLabel = role == Role::Bucket ? "le" : role == Role::Quantile ? "quantile" : "";
+    std::string_view special;
+    m_key.clear();
+    m_key += char(role);
+    m_key += sample.name;
+    m_key += '\x1f';
+    instanceStart = m_key.size();
+    m_key += endpoint.instancePrefix;
+    for (const PrometheusLabel& label : sample.labels) {
+        if (!specialLabel.empty() && label.name == specialLabel) {
+            special = label.value;
+            continue;
+        }
+        if (m_key.size() > instanceStart)
+            m_key += ',';
+        m_key += !endpoint.instancePrefix.empty() && label.name == "instance" ? "exported_instance" : label.name;
+        m_key += '=';
+        const std::size_t valueStart = m_key.size();
+        m_key += label.value;
+        // Instances are one line of text, and \x1f separates the parts of column keys.
+        for (std::size_t i = valueStart; i < m_key.size(); ++i) {
+            if (static_cast<unsigned char>(m_key[i]) < 0x20 || m_key[i] == 0x7f)
+                m_key[i] = ' ';
+        }
+        if (m_key.size() - instanceStart > limits::kScrapeInstanceBytes)
+            return false;
+    }
+    instanceEnd = m_key.size();
+    m_key += '\x1f';
+    m_key += special;
+    return true;
+}
+
 void ScrapeCollector::readAnswer(Endpoint& endpoint, SampleContext& context, MetricGroup& group)
 {
     const std::string_view body = endpoint.exchange.body();
@@ -255,62 +308,17 @@ void ScrapeCollector::readAnswer(Endpoint& endpoint, SampleContext& context, Met
     bool duplicates = false;
     while (m_parser.next(sample)) {
         ++samples;
-        Role role = Role::Gauge;
-        std::string_view specialLabel; // the label that is part of the id, not the instance
-        switch (sample.type) {
-        case PrometheusType::Counter: role = Role::Counter; break;
-        case PrometheusType::Gauge:
-        case PrometheusType::Untyped: role = Role::Gauge; break;
-        case PrometheusType::Histogram:
-            role = sample.suffix == "_bucket" ? Role::Bucket : sample.suffix == "_sum" ? Role::Sum : Role::Count;
-            specialLabel = role == Role::Bucket ? "le" : "";
-            break;
-        case PrometheusType::Summary:
-            role = sample.suffix.empty() ? Role::Quantile : sample.suffix == "_sum" ? Role::Sum : Role::Count;
-            specialLabel = role == Role::Quantile ? "quantile" : "";
-            break;
-        }
-
-        m_key.clear();
-        m_key += char(role);
-        m_key += sample.name;
-        m_key += '\x1f';
-        const std::size_t instanceStart = m_key.size();
-        m_key += endpoint.instancePrefix;
-        std::string_view special;
-        bool tooLong = false;
-        for (const PrometheusLabel& label : sample.labels) {
-            if (!specialLabel.empty() && label.name == specialLabel) {
-                special = label.value;
-                continue;
-            }
-            if (m_key.size() > instanceStart)
-                m_key += ',';
-            m_key += !endpoint.instancePrefix.empty() && label.name == "instance" ? "exported_instance" : label.name;
-            m_key += '=';
-            const std::size_t valueStart = m_key.size();
-            m_key += label.value;
-            // Instances are one line of text, and \x1f separates the parts of column keys.
-            for (std::size_t i = valueStart; i < m_key.size(); ++i) {
-                if (static_cast<unsigned char>(m_key[i]) < 0x20 || m_key[i] == 0x7f)
-                    m_key[i] = ' ';
-            }
-            if (m_key.size() - instanceStart > limits::kScrapeInstanceBytes) {
-                tooLong = true;
-                break;
-            }
-        }
-        if (tooLong || sample.family.size() > limits::kScrapeNameBytes) {
-            ++m_leftOutSeries;
+        const Role role = roleOf(sample);
+        std::size_t instanceStart = 0;
+        std::size_t instanceEnd = 0;
+        if (!makeKey(endpoint, sample, role, instanceStart, instanceEnd)) {
+            ++m_leftOutSamples;
             context.warnings.add("scrape " + endpoint.url + ": series of " + std::string(sample.family.substr(0, 80))
                                  + " whose name is longer than " + std::to_string(limits::kScrapeNameBytes)
                                  + " bytes or whose labels are longer than " + std::to_string(limits::kScrapeInstanceBytes)
                                  + " bytes are left out");
             continue;
         }
-        const std::size_t instanceEnd = m_key.size();
-        m_key += '\x1f';
-        m_key += special;
         const std::string_view instance = std::string_view(m_key).substr(instanceStart, instanceEnd - instanceStart);
         const std::uint32_t index = findOrAddSeries(endpoint, sample, role, instance,
                                                     std::string_view(m_key).substr(instanceEnd + 1), context, group);
@@ -375,7 +383,7 @@ std::uint32_t ScrapeCollector::findOrAddSeries(Endpoint& endpoint, const Prometh
     if (const auto it = endpoint.index.find(std::string_view(m_key)); it != endpoint.index.end())
         return it->second;
     if (m_seriesCount >= limits::kScrapeSeries) {
-        ++m_leftOutSeries;
+        ++m_leftOutSamples;
         context.warnings.add("scrape: more than " + std::to_string(limits::kScrapeSeries)
                              + " series; the series that appear after that are left out");
         return kNone;
@@ -554,7 +562,7 @@ nlohmann::json ScrapeCollector::details() const
         {"max_answer_bytes", limits::kScrapeAnswerBytes},
         {"series", m_seriesCount},
         {"series_limit", limits::kScrapeSeries},
-        {"left_out_series", m_leftOutSeries},
+        {"left_out_samples", m_leftOutSamples},
     };
 }
 

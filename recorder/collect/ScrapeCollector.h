@@ -112,6 +112,11 @@ private:
         std::uint64_t duplicateSamples = 0;
     };
 
+    static Role roleOf(const PrometheusSample& sample);
+    // Puts the key of sample's series into m_key: role, name, \x1f, instance (from instanceStart to
+    // instanceEnd), \x1f, le or quantile. False when the name or the labels are beyond their limits.
+    bool makeKey(const Endpoint& endpoint, const PrometheusSample& sample, Role role, std::size_t& instanceStart,
+                 std::size_t& instanceEnd);
     void readAnswer(Endpoint& endpoint, SampleContext& context, MetricGroup& group);
     void failed(Endpoint& endpoint, SampleContext& context, std::string reason);
     // The series whose key is in m_key, created on first sight (even when left out, so that it is
@@ -138,7 +143,7 @@ private:
     std::vector<double> m_bounds; // reused for the quantiles of one histogram
     std::vector<double> m_counts;
     std::size_t m_seriesCount = 0; // over every endpoint
-    std::uint64_t m_leftOutSeries = 0;
+    std::uint64_t m_leftOutSamples = 0; // samples of series beyond the limits, over the run
 };
 
 } // namespace runlens::collect
