@@ -63,15 +63,6 @@ std::optional<CpuSeconds> readCpuSeconds(const std::string& url)
     return result;
 }
 
-const nlohmann::json* collector(const RunArchive& run, const std::string& name)
-{
-    for (const auto& entry : run.manifest["collectors"]) {
-        if (entry.value("name", "") == name)
-            return &entry;
-    }
-    return nullptr;
-}
-
 bool warned(const RunArchive& run, const std::string& text)
 {
     for (const auto& warning : run.manifest["end"]["warnings"]) {
@@ -169,7 +160,7 @@ private slots:
         QVERIFY2(recording.exitCode == 0, qPrintable(recording.err));
         const RunArchive& run = recording.run;
 
-        const nlohmann::json* scrape = collector(run, "scrape");
+        const nlohmann::json* scrape = run.collector("scrape");
         QVERIFY(scrape);
         QCOMPARE((*scrape)["status"].get<std::string>(), std::string("ok"));
         QCOMPARE((*scrape)["details"]["endpoints"][0]["failures"].get<int>(), 0);
@@ -247,7 +238,7 @@ private slots:
         const auto ticks = run.manifest["end"]["samples"].get<std::size_t>();
         QVERIFY(ticks >= 3);
 
-        const nlohmann::json* scrape = collector(run, "scrape");
+        const nlohmann::json* scrape = run.collector("scrape");
         QVERIFY(scrape);
         QCOMPARE((*scrape)["status"].get<std::string>(), std::string("ok"));
         QCOMPARE((*scrape)["samples"].get<std::size_t>(), ticks);
