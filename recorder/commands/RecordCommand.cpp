@@ -113,10 +113,7 @@ int runRecord(RecordOptions options)
     const bool quiet = options.quiet;
     const auto duration = options.duration;
     const std::int64_t intervalNs = options.interval.count();
-    collect::CollectorSettings settings;
-    settings.pmuEventsFile = options.pmuEventsFile;
-    settings.scrapeUrls = options.scrapeUrls;
-    settings.interval = options.interval;
+    const collect::CollectorSettings settings{options.pmuEventsFile, options.scrapeUrls, options.interval};
     RecordingSession session(std::move(options), collect::createAllCollectors(settings));
     try {
         session.start();
