@@ -152,8 +152,13 @@ void setIfColumn(MetricGroup& group, int column, double value)
 } // namespace
 
 ScrapeCollector::ScrapeCollector(ScrapeSettings settings)
+    : ScrapeCollector(settings, budgetFor(settings.interval))
+{
+}
+
+ScrapeCollector::ScrapeCollector(ScrapeSettings settings, std::chrono::milliseconds budget)
     : m_settings(std::move(settings))
-    , m_budget(budgetFor(m_settings.interval))
+    , m_budget(budget)
 {
 }
 

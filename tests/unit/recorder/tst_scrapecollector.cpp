@@ -25,6 +25,10 @@ namespace {
 
 using namespace std::chrono_literals;
 
+// A budget no answer of these tests needs, so that only the tests about the budget depend on time
+// (an emulated arm64 moves 16 MiB slowly).
+constexpr std::chrono::milliseconds kPatient = 20s;
+
 // An endpoint whose answer the test changes between samples.
 class ScriptedEndpoint
 {
@@ -167,7 +171,7 @@ private slots:
     {
         ScriptedEndpoint service;
         service.serve(histogram(100, 300, 400, 500, 120));
-        ScrapeCollector collector(ScrapeSettings{{service.url()}, 1s});
+        ScrapeCollector collector(ScrapeSettings{{service.url()}, 1s}, kPatient);
         CollectorHarness harness;
         QCOMPARE(harness.open(collector), std::string());
         const auto nothingMeasured = [&harness] {
@@ -254,7 +258,7 @@ private slots:
                    "rpc_seconds_count{service=\"auth\"} " + std::to_string(count) + "\n";
         };
         service.serve(summary(10, 50));
-        ScrapeCollector collector(ScrapeSettings{{service.url()}, 1s});
+        ScrapeCollector collector(ScrapeSettings{{service.url()}, 1s}, kPatient);
         CollectorHarness harness;
         QCOMPARE(harness.open(collector), std::string());
         harness.sample(collector, 0);
@@ -280,7 +284,7 @@ private slots:
                       "# TYPE hit_ratio gauge\nhit_ratio 0.5\n"
                       "# TYPE size_bytes histogram\nsize_bytes_bucket{le=\"+Inf\"} 1\nsize_bytes_count 1\n"
                       "# TYPE requests counter\nrequests_total 1\n");
-        ScrapeCollector collector(ScrapeSettings{{service.url()}, 1s});
+        ScrapeCollector collector(ScrapeSettings{{service.url()}, 1s}, kPatient);
         CollectorHarness harness;
         QCOMPARE(harness.open(collector), std::string());
         harness.sample(collector, 0);
@@ -304,7 +308,7 @@ private slots:
         ScriptedEndpoint second;
         first.serve("up 1\njobs{instance=\"db-1\",queue=\"q\"} 4\n");
         second.serve("up 0\n");
-        ScrapeCollector collector(ScrapeSettings{{first.url(), second.url(), first.url("/other")}, 1s});
+        ScrapeCollector collector(ScrapeSettings{{first.url(), second.url(), first.url("/other")}, 1s}, kPatient);
         CollectorHarness harness;
         QCOMPARE(harness.open(collector), std::string());
         harness.sample(collector, 0);
@@ -328,7 +332,7 @@ private slots:
         ScriptedEndpoint second;
         first.serve("# TYPE jobs counter\njobs 5\n");
         second.serve("# TYPE jobs gauge\njobs 3\n");
-        ScrapeCollector collector(ScrapeSettings{{first.url(), second.url()}, 1s});
+        ScrapeCollector collector(ScrapeSettings{{first.url(), second.url()}, 1s}, kPatient);
         CollectorHarness harness;
         QCOMPARE(harness.open(collector), std::string());
         harness.sample(collector, 0);
@@ -372,7 +376,7 @@ private slots:
         QFETCH(QString, reason);
         ScriptedEndpoint service;
         service.serve(counters(100, 0));
-        ScrapeCollector collector(ScrapeSettings{{service.url()}, 1s});
+        ScrapeCollector collector(ScrapeSettings{{service.url()}, 1s}, hold ? ScrapeCollector::budgetFor(1s) : kPatient);
         CollectorHarness harness;
         QCOMPARE(harness.open(collector), std::string());
         harness.sample(collector, 0);
@@ -426,7 +430,7 @@ private slots:
                       "inf_gauge +Inf\nnan_gauge NaN\nbig 1e308\n"
                       "ctl{v=\"a\\nb\"} 1\n"
                       "garbage line here\n");
-        ScrapeCollector collector(ScrapeSettings{{service.url()}, 1s});
+        ScrapeCollector collector(ScrapeSettings{{service.url()}, 1s}, kPatient);
         CollectorHarness harness;
         QCOMPARE(harness.open(collector), std::string());
         harness.sample(collector, 0);
@@ -458,7 +462,7 @@ private slots:
             body += "g{i=\"" + std::to_string(i) + "\"} 1\n";
         ScriptedEndpoint service;
         service.serve(body);
-        ScrapeCollector collector(ScrapeSettings{{service.url()}, 1s});
+        ScrapeCollector collector(ScrapeSettings{{service.url()}, 1s}, kPatient);
         CollectorHarness harness;
         QCOMPARE(harness.open(collector), std::string());
         harness.sample(collector, 0);
@@ -472,7 +476,7 @@ private slots:
         ScriptedEndpoint service;
         service.serve(fixture("node-exporter-1.5.0.txt") + histogram(1, 2, 3, 4, 5)
                       + "# TYPE rpc_seconds summary\nrpc_seconds{quantile=\"0.5\"} 0.2\nrpc_seconds_count 3\n");
-        ScrapeCollector collector(ScrapeSettings{{service.url()}, 1s});
+        ScrapeCollector collector(ScrapeSettings{{service.url()}, 1s}, kPatient);
         CollectorHarness harness;
         QCOMPARE(harness.open(collector), std::string());
         for (int round = 0; round < 3; ++round)
