@@ -30,6 +30,7 @@ struct RecordOptions {
     std::string pmuEventsFile;                         // --pmu-events: extra PMU events and formulas (JSON)
     profile::ProfileOptions profile;                   // --profile, --profile-hz, --profile-backend
     workload::WorkloadOptions workload;                // -- COMMAND, --follow, --workload-metric ...
+    std::vector<std::string> scrapeUrls;               // --scrape: Prometheus endpoints read every interval
 };
 
 } // namespace runlens::recorder

@@ -2,6 +2,7 @@
 #include "Commands.h"
 #include "Duration.h"
 #include "FormatVersion.h"
+#include "HttpEndpoint.h"
 #include "RunlensVersion.h"
 #include "WorkloadRule.h"
 
@@ -90,6 +91,13 @@ int main(int argc, char** argv)
                               "JSON file of extra PMU events and formulas ({\"events\": {NAME: \"cpu/event=0x..,umask=0x../\"}, "
                               "\"metrics\": {ID: \"A / B * 1000\"}}; APerf's format works)")
         ->check(CLI::ExistingFile);
+    recordCommand->add_option("--scrape", record.scrapeUrls,
+                              "Also read a service's Prometheus metrics every interval from a local endpoint, "
+                              "http://IP-OR-localhost:PORT/PATH, e.g. http://127.0.0.1:9100/metrics (repeatable)")
+        ->check([](const std::string& url) {
+            runlens::collect::HttpUrl parsed;
+            return runlens::collect::parseHttpUrl(url, parsed);
+        });
     recordCommand->add_flag("-q,--quiet", record.quiet, "No progress line; only errors and the archive path");
     recordCommand->add_flag("--keep-spool", record.keepSpool, "Keep NAME.spool/ after writing the archive");
     CLI::Option* profileFlag = recordCommand->add_flag("--profile", record.profile.enabled,

@@ -11,6 +11,7 @@
 #include "NetworkCollector.h"
 #include "ProcessCollector.h"
 #include "pmu/PmuCollector.h"
+#include "ScrapeCollector.h"
 
 namespace runlens::collect {
 
@@ -27,6 +28,7 @@ CollectorList createAllCollectors(const CollectorSettings& settings)
     collectors.push_back(std::make_unique<NetworkCollector>());
     collectors.push_back(std::make_unique<ProcessCollector>());
     collectors.push_back(std::make_unique<pmu::PmuCollector>(pmu::PmuSettings{settings.pmuEventsFile}));
+    collectors.push_back(std::make_unique<ScrapeCollector>(ScrapeSettings{settings.scrapeUrls, settings.interval}));
     return collectors;
 }
 

@@ -4,8 +4,9 @@
 //
 // The recorder asks once at start on every host, most of which are not EC2 instances, so the whole
 // exchange has one deadline under a second and every failure becomes a clean "not on EC2" with
-// the reason. It speaks HTTP/1.1 over a plain socket: IMDS has no TLS and answers with
-// Content-Length, and an HTTP library (or the AWS SDK) would be a large dependency for two requests.
+// the reason. It speaks HTTP/1.1 through the recorder's own client (HttpExchange): IMDS has no TLS
+// and answers with Content-Length, and an HTTP library (or the AWS SDK) would be a large
+// dependency for two requests.
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -196,7 +196,7 @@ int runRecord(RecordOptions options)
         }
         workload = std::make_unique<workload::WorkloadMonitor>(options.workload);
     }
-    const collect::CollectorSettings settings{options.pmuEventsFile};
+    const collect::CollectorSettings settings{options.pmuEventsFile, options.scrapeUrls, options.interval};
     RecordingSession session(std::move(options), collect::createAllCollectors(settings));
     if (workload)
         session.attachWorkload(*workload);

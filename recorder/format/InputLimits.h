@@ -63,4 +63,16 @@ inline constexpr std::size_t kLineBytes = 1u << 20;
 // /proc/PID/maps of a process at vm.max_map_count is some 7 MB, /proc/interrupts of 192 CPUs 200 KB.
 inline constexpr std::uint64_t kSmallFileBytes = 64u << 20;
 
+// --- Prometheus text (`runlens-rec record --scrape URL`), read from a process every interval ---
+// One answer: node_exporter on a 192-CPU host writes about 1 MB.
+inline constexpr std::size_t kScrapeAnswerBytes = 16u << 20;
+inline constexpr std::size_t kScrapeHeaderBytes = 64u << 10;
+// Series kept over a run, every endpoint together (each histogram bucket is one): a large host's
+// node_exporter has some 5,000. A service that invents label values at every scrape stops here
+// instead of growing the recorder's memory and the archive's columns without end.
+inline constexpr std::size_t kScrapeSeries = 50000;
+inline constexpr std::size_t kScrapeNameBytes = 200;     // a metric name (ids are scrape.NAME.p99)
+inline constexpr std::size_t kScrapeInstanceBytes = 512; // an instance made of a series' labels
+inline constexpr std::size_t kScrapeHelpBytes = 300;     // the # HELP text kept as the description
+
 } // namespace runlens::format::limits

@@ -49,6 +49,18 @@ struct RunArchive {
         }
         return nullptr;
     }
+    // The manifest's collectors[] entry of that name (status, reason, details), or nullptr.
+    const nlohmann::json* collector(const std::string& name) const
+    {
+        const auto list = manifest.find("collectors");
+        if (list == manifest.end() || !list->is_array())
+            return nullptr;
+        for (const nlohmann::json& entry : *list) {
+            if (entry.is_object() && entry.value("name", "") == name)
+                return &entry;
+        }
+        return nullptr;
+    }
 };
 
 } // namespace runlens::format

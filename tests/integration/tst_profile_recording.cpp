@@ -94,15 +94,6 @@ const ProfileTask* task(const ProfileTables& profile, std::uint32_t tid)
     return nullptr;
 }
 
-const nlohmann::json* collector(const RunArchive& run, const std::string& name)
-{
-    for (const auto& entry : run.manifest["collectors"]) {
-        if (entry.value("name", "") == name)
-            return &entry;
-    }
-    return nullptr;
-}
-
 } // namespace
 
 class TestProfileRecording : public QObject
@@ -157,7 +148,7 @@ private slots:
         const RunArchive run = readRunArchive((out + QStringLiteral("/prof.tar.gz")).toStdString());
         QVERIFY(run.profile.has_value());
         const ProfileTables& profile = *run.profile;
-        const nlohmann::json* entry = collector(run, "profile");
+        const nlohmann::json* entry = run.collector("profile");
         QVERIFY(entry);
         QCOMPARE((*entry)["status"].get<std::string>(), std::string("ok"));
         QVERIFY(run.group("profile"));
@@ -255,7 +246,7 @@ private slots:
             }
         }
         QVERIFY(sawKernel);
-        const nlohmann::json* entry = collector(run, "profile");
+        const nlohmann::json* entry = run.collector("profile");
         QVERIFY(entry);
         QCOMPARE((*entry)["details"]["kernel_symbols"].get<bool>(), false);
     }
@@ -299,7 +290,7 @@ private slots:
         // The metrics were recorded all the same.
         QVERIFY(run.group("cpu"));
         QVERIFY(run.group("cpu")->rowCount() >= 1);
-        const nlohmann::json* entry = collector(run, "profile");
+        const nlohmann::json* entry = run.collector("profile");
         QVERIFY(entry);
         QCOMPARE((*entry)["status"].get<std::string>(), std::string("unavailable"));
         const QString why = QString::fromStdString((*entry)["reason"].get<std::string>());
@@ -366,7 +357,7 @@ private slots:
         QCOMPARE(recorder.exitCode(), 0);
 
         const RunArchive run = readRunArchive((out + QStringLiteral("/perfbackend.tar.gz")).toStdString());
-        const nlohmann::json* entry = collector(run, "profile");
+        const nlohmann::json* entry = run.collector("profile");
         QVERIFY(entry);
         QVERIFY2((*entry)["status"].get<std::string>() == "ok", entry->dump().c_str());
         QVERIFY(run.profile.has_value());

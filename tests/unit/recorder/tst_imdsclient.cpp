@@ -1,20 +1,11 @@
 // The IMDSv2 client against stub servers on 127.0.0.1 (never any other address): one that answers
 // like EC2, one that never answers, one that closes, and several that answer garbage.
+#include "HttpStubServer.h"
 #include "ImdsClient.h"
 
 #include <QTest>
 
-#include <arpa/inet.h>
-#include <fcntl.h>
-#include <netinet/in.h>
-#include <poll.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
-#include <cstring>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 using runlens::collect::ImdsClient;
@@ -43,16 +34,10 @@ const char* const kDocument = R"({
 
 std::string httpAnswer(int status, const std::string& body)
 {
-    const char* reason = status == 200 ? "OK"
-        : status == 401                ? "Unauthorized"
-        : status == 403                ? "Forbidden"
-                                       : "Not Found";
-    return "HTTP/1.1 " + std::to_string(status) + " " + reason
-        + "\r\nContent-Type: text/plain\r\nServer: EC2ws\r\nContent-Length: " + std::to_string(body.size())
-        + "\r\nConnection: close\r\n\r\n" + body;
+    return HttpStubServer::answer(status, body, "Content-Type: text/plain\r\nServer: EC2ws\r\n");
 }
 
-// A one-connection-at-a-time HTTP stub on 127.0.0.1 with a port the kernel picks.
+// The metadata service, and the ways something else on its address answers.
 class StubServer {
 public:
     enum class Mode {
@@ -71,95 +56,22 @@ public:
 
     explicit StubServer(Mode mode)
         : m_mode(mode)
+        , m_server([this](const std::string& request) { return reply(request); })
     {
-        m_listen = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        sockaddr_in address {};
-        address.sin_family = AF_INET;
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        socklen_t length = sizeof address;
-        if (m_listen < 0 || ::bind(m_listen, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0
-            || ::listen(m_listen, 16) != 0
-            || ::getsockname(m_listen, reinterpret_cast<sockaddr*>(&address), &length) != 0
-            || ::pipe2(m_stop, O_CLOEXEC) != 0)
-            qFatal("cannot start the stub server: %s", std::strerror(errno));
-        m_port = ntohs(address.sin_port);
-        m_thread = std::thread([this] { run(); });
     }
 
-    ~StubServer()
-    {
-        [[maybe_unused]] const ssize_t written = ::write(m_stop[1], "x", 1);
-        m_thread.join();
-        ::close(m_listen);
-        ::close(m_stop[0]);
-        ::close(m_stop[1]);
-    }
-
-    std::string endpoint() const { return "127.0.0.1:" + std::to_string(m_port); }
-
-    std::vector<std::string> requests() const
-    {
-        std::lock_guard lock(m_mutex);
-        return m_requests;
-    }
+    std::string endpoint() const { return m_server.endpoint(); }
+    std::vector<std::string> requests() const { return m_server.requests(); }
 
 private:
-    void run()
+    HttpStubServer::Reply reply(const std::string& request) const
     {
-        std::vector<int> held;
-        for (;;) {
-            pollfd fds[2] = { { m_listen, POLLIN, 0 }, { m_stop[0], POLLIN, 0 } };
-            if (::poll(fds, 2, -1) < 0 && errno != EINTR)
-                break;
-            if (fds[1].revents != 0)
-                break;
-            if ((fds[0].revents & POLLIN) == 0)
-                continue;
-            const int connection = ::accept4(m_listen, nullptr, nullptr, SOCK_CLOEXEC);
-            if (connection < 0)
-                continue;
-            if (m_mode == Mode::Silent) {
-                held.push_back(connection); // open until the test ends, never answered
-                continue;
-            }
-            if (m_mode != Mode::CloseAtOnce) {
-                const std::string request = readRequest(connection);
-                {
-                    std::lock_guard lock(m_mutex);
-                    m_requests.push_back(request);
-                }
-                sendAll(connection, answer(request));
-            }
-            ::close(connection);
-        }
-        for (const int fd : held)
-            ::close(fd);
-    }
-
-    std::string readRequest(int fd)
-    {
-        std::string request;
-        char buffer[1024];
-        while (request.find("\r\n\r\n") == std::string::npos) {
-            pollfd entry { fd, POLLIN, 0 };
-            if (::poll(&entry, 1, 3000) <= 0)
-                break;
-            const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
-            if (n <= 0)
-                break;
-            request.append(buffer, std::size_t(n));
-        }
-        return request;
-    }
-
-    static void sendAll(int fd, const std::string& data)
-    {
-        for (std::size_t sent = 0; sent < data.size();) {
-            const ssize_t n = ::send(fd, data.data() + sent, data.size() - sent, MSG_NOSIGNAL);
-            if (n <= 0)
-                return;
-            sent += std::size_t(n);
-        }
+        HttpStubServer::Reply reply;
+        if (m_mode == Mode::Silent)
+            reply.hold = true;
+        else if (m_mode != Mode::CloseAtOnce)
+            reply.bytes = answer(request);
+        return reply;
     }
 
     std::string answer(const std::string& request) const
@@ -208,12 +120,7 @@ private:
     }
 
     Mode m_mode;
-    int m_listen = -1;
-    int m_stop[2] = { -1, -1 };
-    std::uint16_t m_port = 0;
-    std::thread m_thread;
-    mutable std::mutex m_mutex;
-    std::vector<std::string> m_requests;
+    HttpStubServer m_server;
 };
 
 QString reasonOf(const nlohmann::json& result)
@@ -331,7 +238,7 @@ private slots:
         QTest::newRow("truncated") << int(StubServer::Mode::Truncated)
                                    << QStringLiteral("an answer cut short: Content-Length 100, 5 bytes received");
         QTest::newRow("huge") << int(StubServer::Mode::HugeLength)
-                              << QStringLiteral("an answer of 99999999999 bytes, far larger than IMDS sends");
+                              << QStringLiteral("an answer of 99999999999 bytes, more than the 65536 bytes allowed");
         QTest::newRow("header injection")
             << int(StubServer::Mode::BadToken) << QStringLiteral("a session token \"abc..X-Injected: yes\"");
         QTest::newRow("forbidden") << int(StubServer::Mode::Forbidden)
