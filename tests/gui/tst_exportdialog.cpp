@@ -164,10 +164,13 @@ private slots:
         const QImage flame = dialog->renderFirstPage();
         QCOMPARE(flame.size(), QSize(1920, 1080));
         QVERIFY(flame.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/export-flamegraph.png")));
-        // Many colours: frames, not an empty page.
+        // Many colours: frames, not an empty page (the demo's one hot function is a single wide
+        // frame, so the whole page is sampled, not one row).
         QSet<QRgb> colours;
-        for (int x = 0; x < flame.width(); x += 7)
-            colours.insert(flame.pixel(x, flame.height() / 2));
+        for (int y = 0; y < flame.height(); y += 11) {
+            for (int x = 0; x < flame.width(); x += 7)
+                colours.insert(flame.pixel(x, y));
+        }
         QVERIFY2(colours.size() > 5, qPrintable(QString::number(colours.size())));
 
         const int heatMap = dialog->subjectBox()->findData(int(ExportSubject::HeatMap));

@@ -513,17 +513,20 @@ private slots:
         QVERIFY(image.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-demo-comparison.png")));
 
         // The per-CPU heat map of CPU busy: one row per CPU for each run, coloured by value.
-        QCOMPARE(grid->chart(0)->metricId(), QStringLiteral("cpu.busy"));
-        QVERIFY(grid->heatMapToggle(0)->isVisibleTo(&window));
-        grid->heatMapToggle(0)->click();
-        QVERIFY(grid->heatMap(0) && grid->heatMap(0)->isVisible());
-        QVERIFY(!grid->chart(0)->isVisible());
+        // The demo recorded its workload: its throughput is the first chart, CPU busy the next.
+        QCOMPARE(grid->chart(0)->metricId(), QStringLiteral("workload.throughput"));
+        QVERIFY(!grid->heatMapToggle(0)->isVisibleTo(&window)); // one value: no per-instance heat map
+        QCOMPARE(grid->chart(1)->metricId(), QStringLiteral("cpu.busy"));
+        QVERIFY(grid->heatMapToggle(1)->isVisibleTo(&window));
+        grid->heatMapToggle(1)->click();
+        QVERIFY(grid->heatMap(1) && grid->heatMap(1)->isVisible());
+        QVERIFY(!grid->chart(1)->isVisible());
         grid->refreshNow();
-        QCOMPARE(grid->heatMap(0)->instances(0), QStringList({QStringLiteral("cpu0"), QStringLiteral("cpu1")}));
-        QVERIFY(grid->heatMap(0)->cellColour(0, 0, grid->heatMap(0)->width() / 3).isValid());
-        QVERIFY(grid->heatMap(0)->grab().toImage().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/heatmap-cpu-busy.png")));
-        grid->heatMapToggle(0)->click();
-        QVERIFY(grid->chart(0)->isVisible());
+        QCOMPARE(grid->heatMap(1)->instances(0), QStringList({QStringLiteral("cpu0"), QStringLiteral("cpu1")}));
+        QVERIFY(grid->heatMap(1)->cellColour(0, 0, grid->heatMap(1)->width() / 3).isValid());
+        QVERIFY(grid->heatMap(1)->grab().toImage().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/heatmap-cpu-busy.png")));
+        grid->heatMapToggle(1)->click();
+        QVERIFY(grid->chart(1)->isVisible());
 
         // Double-click resets the zoom, the selection stays.
         QTest::mouseDClick(first->viewport(), Qt::LeftButton, {}, from);
