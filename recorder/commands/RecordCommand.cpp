@@ -49,13 +49,19 @@ void installStopHandlers()
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, nullptr);
     sigaction(SIGTERM, &action, nullptr);
-    struct sigaction child {};
-    child.sa_handler = onChildSignal;
-    child.sa_flags = SA_NOCLDSTOP;
-    sigemptyset(&child.sa_mask);
-    sigaction(SIGCHLD, &child, nullptr);
     // A closed terminal or SSH session must not kill the recorder mid-write.
     std::signal(SIGPIPE, SIG_IGN);
+}
+
+// Only with a workload command: SIGCHLD then ends the wait in ppoll() (which a signal always
+// interrupts); SA_RESTART keeps every other system call, the collectors' included, unaffected.
+void installChildHandler()
+{
+    struct sigaction child {};
+    child.sa_handler = onChildSignal;
+    child.sa_flags = SA_NOCLDSTOP | SA_RESTART;
+    sigemptyset(&child.sa_mask);
+    sigaction(SIGCHLD, &child, nullptr);
 }
 
 // With a workload, the stop signals and SIGCHLD are blocked except while the loop waits in
@@ -145,10 +151,7 @@ void raiseOpenFileLimit()
     }
 }
 
-} // namespace
-
-namespace {
-
+// The command for the start message, shortened to a line.
 std::string commandText(const std::vector<std::string>& command)
 {
     std::string text;
@@ -195,6 +198,7 @@ int runRecord(RecordOptions options)
             }
         }
         workload = std::make_unique<workload::WorkloadMonitor>(options.workload);
+        installChildHandler();
     }
     const collect::CollectorSettings settings{options.pmuEventsFile, options.scrapeUrls, options.interval};
     RecordingSession session(std::move(options), collect::createAllCollectors(settings));
@@ -270,24 +274,29 @@ int runRecord(RecordOptions options)
             nextTick += (now - nextTick) / intervalNs * intervalNs + intervalNs;
         if (duration && nextTick - start > duration->count())
             nextTick = start + duration->count();
-        if (workload) {
-            while (!g_stopSignal && monotonicNs() < nextTick) {
-                const bool wasRunning = workload->commandRunning();
-                workload->waitUntil(nextTick, masks.whileWaiting);
-                if (wasRunning && workload->commandExited()) {
-                    g_workloadPid = 0;
-                    endAfterNs = workload->endedNs() + intervalNs;
-                }
-            }
-        } else {
+        if (!workload) {
             sleepUntil(nextTick);
+            if (g_stopSignal) {
+                reason = g_stopSignal == SIGINT ? EndReason::Interrupted : EndReason::Terminated;
+                break;
+            }
+            continue;
         }
-        if (g_stopSignal) {
+        bool stop = false;
+        while (!stop && monotonicNs() < nextTick) {
+            const bool wasRunning = workload->commandRunning();
+            workload->waitUntil(nextTick, masks.whileWaiting);
+            if (wasRunning && workload->commandExited()) {
+                g_workloadPid = 0;
+                endAfterNs = workload->endedNs() + intervalNs;
+            }
+            if (!g_stopSignal)
+                continue;
             const int signal = g_stopSignal;
             g_stopSignal = 0;
             if (runsCommand && workload->commandRunning()) {
                 // Forwarded by the handler (or sent to the command by the terminal): the
-                // recording goes on until the command has exited.
+                // recording goes on, on its grid, until the command has exited.
                 stopRequested = signal;
                 if (!quiet)
                     std::fprintf(stderr, "runlens-rec: %s passed on to the command; recording until it exits\n",
@@ -295,8 +304,10 @@ int runRecord(RecordOptions options)
                 continue;
             }
             reason = signal == SIGINT ? EndReason::Interrupted : EndReason::Terminated;
-            break;
+            stop = true;
         }
+        if (stop)
+            break;
     }
     g_workloadPid = 0;
     progress.finish();
