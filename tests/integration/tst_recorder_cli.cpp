@@ -1,5 +1,7 @@
 // runlens-rec as users and the app's SSH layer run it: a real process on the real /proc, stopped
 // with signals, killed, starved of disk space and denied permission.
+#include "FinishedProcess.h"
+
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -16,20 +18,6 @@
 namespace {
 
 const QString kRecorder = QStringLiteral(RUNLENS_REC_PATH);
-
-struct Finished {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Finished runToEnd(QProcess& process, int timeoutMs = 60000)
-{
-    if (!process.waitForFinished(timeoutMs))
-        return {};
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
-}
 
 Finished runRecorder(const QStringList& arguments)
 {

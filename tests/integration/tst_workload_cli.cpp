@@ -2,6 +2,7 @@
 // output turned into metrics, and the real benchmarks Debian ships (sysbench, fio, pgbench) read by
 // their presets while they run.
 #include "ArchiveReader.h"
+#include "FinishedProcess.h"
 #include "MetricDescriptor.h"
 #include "RunArchive.h"
 
@@ -26,18 +27,9 @@ namespace {
 
 const QString kRecorder = QStringLiteral(RUNLENS_REC_PATH);
 
-struct Finished {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Finished finish(QProcess& process, int timeoutMs = 120000)
+Finished finish(QProcess& process)
 {
-    if (!process.waitForFinished(timeoutMs))
-        return {};
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
+    return runToEnd(process, 120000); // the real benchmarks run for seconds each
 }
 
 QStringList recordArguments(const QString& out, const QString& name, const QStringList& extra)
