@@ -66,6 +66,10 @@ bool selected(const RecordOptions& options, std::string_view name)
     const auto listed = [name](const std::vector<std::string>& list) {
         return std::find(list.begin(), list.end(), name) != list.end();
     };
+    // --scrape names its collector by itself: a --collect list that leaves it out does not
+    // silently drop the endpoints the user gave (--skip scrape still does).
+    if (name == "scrape" && !options.scrapeUrls.empty())
+        return !listed(options.skip);
     if (!options.collect.empty())
         return listed(options.collect);
     return !listed(options.skip);

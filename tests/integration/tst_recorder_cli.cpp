@@ -262,6 +262,27 @@ private slots:
         QVERIFY(QFile::exists(out.filePath(QStringLiteral("again.tar.gz"))));
     }
 
+    // --scrape asks for its collector by itself: a --collect list without it must not drop the
+    // endpoint (it did), while --skip scrape still does.
+    void scrapeRunsWhateverCollectLists()
+    {
+        QTemporaryDir out;
+        const auto statusOfScrape = [&out](const QString& name, const QStringList& extra) {
+            const Finished result = runRecorder(recordArguments(out.path(), name, QStringList{QStringLiteral("--duration"), QStringLiteral("400ms"),
+                                                                                            QStringLiteral("--scrape"), QStringLiteral("http://127.0.0.1:1/metrics")}
+                                                                                     + extra));
+            if (result.exitCode != 0)
+                return QStringLiteral("exit %1: %2").arg(result.exitCode).arg(result.err);
+            for (const QJsonValue& collector : manifestOf(out.filePath(name + QStringLiteral(".tar.gz"))).value(QStringLiteral("collectors")).toArray()) {
+                if (collector.toObject().value(QStringLiteral("name")).toString() == QStringLiteral("scrape"))
+                    return collector.toObject().value(QStringLiteral("status")).toString();
+            }
+            return QStringLiteral("absent");
+        };
+        QCOMPARE(statusOfScrape(QStringLiteral("listed"), {QStringLiteral("--collect"), QStringLiteral("cpu")}), QStringLiteral("ok"));
+        QCOMPARE(statusOfScrape(QStringLiteral("skipped"), {QStringLiteral("--skip"), QStringLiteral("scrape")}), QStringLiteral("skipped"));
+    }
+
     void badArgumentsAreExplained()
     {
         Finished result = runRecorder({QStringLiteral("record"), QStringLiteral("--duration"), QStringLiteral("soon")});
