@@ -1,5 +1,6 @@
 #include "Run.h"
 
+#include "ArchiveReader.h"
 #include "ProcessesByCommand.h"
 #include "UntrustedJson.h"
 
@@ -44,11 +45,16 @@ const nlohmann::json& runSection(const nlohmann::json& manifest)
 
 } // namespace
 
-Run::Run(QString filePath, runlens::format::RunArchive archive, QString runInFile)
+Run::Run(QString filePath, runlens::format::RunArchive archive, QString runInFile, const ProfileIndex::Progress& indexProgress)
     : m_filePath(std::move(filePath))
     , m_runInFile(std::move(runInFile))
     , m_archive(std::move(archive))
 {
+    if (m_archive.profile) {
+        m_profileIndex = ProfileIndex::build(*m_archive.profile, indexProgress);
+        if (!m_profileIndex)
+            throw runlens::format::ReadCancelled();
+    }
     for (const auto& [key, pids] : ProcessesByCommand::group(m_archive)) {
         QStringList list;
         for (const std::string& pid : pids)

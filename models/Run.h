@@ -2,6 +2,7 @@
 // background jobs by std::shared_ptr<const Run>.
 #pragma once
 
+#include "ProfileIndex.h"
 #include "RunArchive.h"
 
 #include <QDateTime>
@@ -29,8 +30,11 @@ class Run
 {
 public:
     // Takes over the archive read by runlens::format::readRunArchive. `runInFile` names the run
-    // inside its file when the file holds several (an APerf report), else is empty.
-    Run(QString filePath, runlens::format::RunArchive archive, QString runInFile = {});
+    // inside its file when the file holds several (an APerf report), else is empty. A profile is
+    // indexed here, once (see ProfileIndex), reporting to `indexProgress`; when that cancels, the
+    // constructor throws runlens::format::ReadCancelled.
+    Run(QString filePath, runlens::format::RunArchive archive, QString runInFile = {},
+        const ProfileIndex::Progress& indexProgress = {});
     // Groups point into the archive's tables: a Run stays where it was built.
     Run(const Run&) = delete;
     Run& operator=(const Run&) = delete;
@@ -83,6 +87,8 @@ public:
     {
         return m_archive.profile ? &*m_archive.profile : nullptr;
     }
+    // The profile's index (null exactly when profile() is): what flame graphs are built from.
+    const ProfileIndex* profileIndex() const { return m_profileIndex.get(); }
 
 private:
     void sortByMean(const QString& metricId, QStringList& instances) const;
@@ -99,6 +105,7 @@ private:
     QString m_filePath;
     QString m_runInFile;
     runlens::format::RunArchive m_archive;
+    ProfileIndexPtr m_profileIndex;
     std::vector<Group> m_groups;
     // Built once: views ask for series and instances on every redraw and mouse move, and a
     // 192-CPU group has thousands of columns to search otherwise.

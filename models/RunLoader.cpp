@@ -27,16 +27,28 @@ std::vector<runlens::format::RunArchive> readRuns(const std::string& path, const
 }
 
 // The runs of one file; when it holds several, each is told apart by its name in the file.
-std::vector<RunPtr> makeRuns(const QString& path, std::vector<runlens::format::RunArchive> archives)
+// indexProgress: the fraction of the profile indexes built over all the runs.
+std::vector<RunPtr> makeRuns(const QString& path, std::vector<runlens::format::RunArchive> archives,
+                             const ProfileIndex::Progress& indexProgress = {})
 {
     const bool several = archives.size() > 1;
     std::vector<RunPtr> runs;
-    for (auto& archive : archives) {
+    for (std::size_t r = 0; r < archives.size(); ++r) {
+        auto& archive = archives[r];
         const QString runInFile = several ? QString::fromStdString(archive.runName) : QString();
-        runs.push_back(std::make_shared<const Run>(path, std::move(archive), runInFile));
+        ProfileIndex::Progress progress;
+        if (indexProgress) {
+            progress = [&indexProgress, r, count = double(archives.size())](double fraction) {
+                return indexProgress((double(r) + fraction) / count);
+            };
+        }
+        runs.push_back(std::make_shared<const Run>(path, std::move(archive), runInFile, progress));
     }
     return runs;
 }
+
+// Reading the file is most of a load; indexing a large profile the rest.
+constexpr double kReadShare = 0.8;
 
 } // namespace
 
@@ -83,10 +95,14 @@ void RunLoader::load(const QStringList& paths)
                 LoadResult result{path, {}, {}, false};
                 try {
                     const auto progress = [&control](std::uint64_t done, std::uint64_t total) {
-                        control.setProgress(total > 0 ? double(done) / double(total) : 0.0);
+                        control.setProgress(kReadShare * (total > 0 ? double(done) / double(total) : 0.0));
                         return !control.isCancelled();
                     };
-                    result.runs = makeRuns(path, readRuns(path.toStdString(), progress));
+                    const auto indexProgress = [&control](double fraction) {
+                        control.setProgress(kReadShare + (1 - kReadShare) * fraction);
+                        return !control.isCancelled();
+                    };
+                    result.runs = makeRuns(path, readRuns(path.toStdString(), progress), indexProgress);
                     if (result.runs.empty())
                         result.error = tr("%1 holds no run.").arg(path);
                 } catch (const runlens::format::ReadCancelled&) {

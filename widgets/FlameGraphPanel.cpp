@@ -2,6 +2,7 @@
 
 #include "FlameGraphView.h"
 #include "FlameScopeView.h"
+#include "ProfileFilterView.h"
 #include "FlameGraphRequest.h"
 #include "TimeController.h"
 #include "TopFunctionsModel.h"
@@ -85,6 +86,9 @@ FlameGraphPanel::FlameGraphPanel(RunSet* runs, TimeController* time, QWidget* pa
     m_scope = new FlameScopeView(m_tabs);
     m_tabs->addTab(m_scope, tr("Heat map"));
     m_tabs->setTabToolTip(2, tr("The current run's samples per 20 ms, a column per second: drag to select a time range"));
+    m_filter = new ProfileFilterView(m_tabs);
+    m_tabs->addTab(m_filter, tr("Processes && CPUs"));
+    m_tabs->setTabToolTip(3, tr("Which CPUs, processes and threads the flame graph counts, with their samples"));
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_scroll);
@@ -129,6 +133,7 @@ FlameGraphPanel::FlameGraphPanel(RunSet* runs, TimeController* time, QWidget* pa
     connect(m_runs, &RunSet::runsReset, this, &FlameGraphPanel::scheduleRefresh);
     connect(m_runs, &RunSet::orderChanged, this, &FlameGraphPanel::scheduleRefresh);
     connect(m_time, &TimeController::selectionChanged, this, &FlameGraphPanel::scheduleRefresh);
+    connect(m_filter, &ProfileFilterView::filterChanged, this, &FlameGraphPanel::scheduleRefresh);
     connect(m_scope, &FlameScopeView::rangeSelected, this,
             [this](double begin, double end) { m_time->setSelection(TimeController::Range{begin, end}); });
     scheduleRefresh();
@@ -169,6 +174,8 @@ void FlameGraphPanel::refresh()
                              "folded stacks or `perf script` output."));
         m_topModel->setTree(nullptr);
         m_scope->setProfile(nullptr, 0);
+        m_filter->setIndex(nullptr, false);
+        m_shownRun.reset();
         // The last runs' frames must not outlive them (after Close All the list still named them).
         showDisappeared(nullptr);
         emit treeShown();
@@ -193,7 +200,15 @@ void FlameGraphPanel::refresh()
                                       "kernel changed the period, as in frequency mode; what stackcollapse-perf.pl adds up.")
                                  : tr("The runs shown record no periods (every sample weighs the same): only samples."));
     request.weight = runlens::format::SampleWeight(m_weight->currentData().toInt());
-    m_scope->setProfile(request.selected.run->profile(), request.selected.offsetSeconds);
+    const bool sameRun = m_shownRun == request.selected.run;
+    if (!sameRun || m_shownOffset != request.selected.offsetSeconds)
+        m_scope->setProfile(request.selected.run->profileIndex(), request.selected.offsetSeconds);
+    m_filter->setIndex(request.selected.run->profileIndex(), sameRun);
+    m_shownRun = request.selected.run;
+    m_shownOffset = request.selected.offsetSeconds;
+    request.cpus = m_filter->cpus();
+    request.pids = m_filter->pids();
+    request.tids = m_filter->tids();
     m_status->setText(tr("Computing the flame graph…"));
     // The request holds the runs (shared pointers), so closing a run meanwhile cannot pull the
     // samples from under the job; a newer request drops this one's answer.
@@ -219,6 +234,8 @@ void FlameGraphPanel::showResult(const FlameGraph& result)
                               .arg(result.selectedName));
     }
 
+    if (result.filtered)
+        m_status->setText(tr("%1. Only %2.").arg(m_status->text(), m_filter->description()));
     m_view->setRunNames(result.selectedName, result.baselineName);
     m_view->setTree(result.tree);
     showRoot();

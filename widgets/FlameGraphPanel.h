@@ -11,6 +11,7 @@
 
 class FlameGraphView;
 class FlameScopeView;
+class ProfileFilterView;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -32,6 +33,7 @@ public:
     QListWidget* disappearedList() const { return m_disappeared; }
     QTableView* topFunctionsView() const { return m_topView; }
     FlameScopeView* flameScope() const { return m_scope; }
+    ProfileFilterView* filterView() const { return m_filter; }
     TopFunctionsModel* topFunctionsModel() const { return m_topModel; }
     QCheckBox* compareBox() const { return m_compare; }
     QComboBox* normalisationBox() const { return m_normalisation; }
@@ -72,6 +74,11 @@ private:
     TopFunctionsModel* m_topModel;
     QTableView* m_topView;
     FlameScopeView* m_scope;
+    ProfileFilterView* m_filter;
+    // The run the heat map and the filter list show, and its offset: rebuilt when these change,
+    // not on every new selection.
+    RunPtr m_shownRun;
+    double m_shownOffset = 0;
     BackgroundJobs m_jobs{BackgroundJobs::Policy::LatestWins};
     bool m_pending = false;
 };

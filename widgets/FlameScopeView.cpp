@@ -27,30 +27,30 @@ FlameScopeView::FlameScopeView(QWidget* parent)
     setToolTip(tr("Samples per 20 ms: one column per second. Drag from one cell to another to select that time."));
 }
 
-void FlameScopeView::setProfile(const runlens::format::ProfileTables* profile, double offsetSeconds)
+void FlameScopeView::setProfile(const ProfileIndex* index, double offsetSeconds)
 {
     m_offset = offsetSeconds;
     m_cells.clear();
     m_maximum = 0;
     m_columns = 0;
     m_image = QImage();
-    if (profile && !profile->empty()) {
-        const auto& times = profile->samples.timeNs;
-        const std::int64_t last = *std::max_element(times.begin(), times.end());
-        const int columns = std::max(1, int(last / 1'000'000'000) + 1);
-        m_cells.assign(std::size_t(columns) * kRows, 0);
-        for (const std::int64_t t : times) {
-            if (t < 0)
-                continue;
-            const int column = int(t / 1'000'000'000);
-            const int row = int((t % 1'000'000'000) * kRows / 1'000'000'000);
-            m_maximum = std::max(m_maximum, ++m_cells[std::size_t(column) * kRows + std::size_t(row)]);
-        }
-        m_columns = columns;
-        m_image = QImage(columns, kRows, QImage::Format_RGB32);
-        for (int c = 0; c < columns; ++c) {
-            for (int r = 0; r < kRows; ++r)
-                m_image.setPixelColor(c, r, heat(m_maximum > 0 ? double(countAt(c, r)) / m_maximum : 0.0));
+    if (index && index->scopeColumns() > 0) {
+        m_cells = index->scopeCells();
+        m_columns = index->scopeColumns();
+        m_maximum = index->scopeMaximum();
+        // A palette of 256 heats, then one pixel per cell: an hour is 180,000 cells.
+        QList<QRgb> palette(256);
+        for (int i = 0; i < 256; ++i)
+            palette[i] = heat(i == 0 ? 0.0 : double(i) / 255.0).rgb();
+        m_image = QImage(m_columns, kRows, QImage::Format_RGB32);
+        for (int r = 0; r < kRows; ++r) {
+            auto* line = reinterpret_cast<QRgb*>(m_image.scanLine(r));
+            for (int c = 0; c < m_columns; ++c) {
+                const std::uint32_t count = m_cells[std::size_t(c) * kRows + std::size_t(r)];
+                // Any sample at all shows: the lowest non-zero heat is 1, not a rounded 0.
+                const int level = count == 0 || m_maximum == 0 ? 0 : std::max(1, int(std::lround(255.0 * count / m_maximum)));
+                line[c] = palette[level];
+            }
         }
     }
     m_dragStart.reset();
@@ -63,7 +63,7 @@ int FlameScopeView::countAt(int column, int row) const
 {
     if (column < 0 || row < 0 || row >= kRows || std::size_t(column) * kRows >= m_cells.size())
         return 0;
-    return m_cells[std::size_t(column) * kRows + std::size_t(row)];
+    return int(m_cells[std::size_t(column) * kRows + std::size_t(row)]);
 }
 
 QSize FlameScopeView::sizeHint() const

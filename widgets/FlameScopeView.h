@@ -4,7 +4,7 @@
 // between them, which the app makes the selection of every view.
 #pragma once
 
-#include "ProfileTables.h"
+#include "ProfileIndex.h"
 
 #include <QImage>
 #include <QWidget>
@@ -19,12 +19,13 @@ class FlameScopeView : public QWidget
 public:
     explicit FlameScopeView(QWidget* parent = nullptr);
 
-    // The run's samples (the view keeps no pointer) and its offset on the shared time axis.
-    void setProfile(const runlens::format::ProfileTables* profile, double offsetSeconds);
+    // The grid of the run's profile index (the view copies it and keeps no pointer), and the run's
+    // offset on the shared time axis. Null: no profile.
+    void setProfile(const ProfileIndex* index, double offsetSeconds);
     int columns() const { return m_columns; }
-    static constexpr int kRows = 50; // 20 ms buckets
+    static constexpr int kRows = ProfileIndex::kScopeRows; // 20 ms buckets
     int countAt(int column, int row) const;
-    int maximumCount() const { return m_maximum; }
+    int maximumCount() const { return int(m_maximum); }
     // The cell under a point, and the run time (seconds) at a cell's start.
     std::optional<std::pair<int, int>> cellAt(const QPointF& point) const;
     QRectF cellRect(int column, int row) const;
@@ -46,9 +47,9 @@ private:
     double timeOf(int column, int row) const { return column + double(row) / kRows; }
 
     int m_columns = 0;
-    std::vector<int> m_cells; // samples per (second, bucket), column by column
+    std::vector<std::uint32_t> m_cells; // samples per (second, bucket), column by column
     QImage m_image;
-    int m_maximum = 0;
+    std::uint32_t m_maximum = 0;
     double m_offset = 0;
     std::optional<std::pair<int, int>> m_dragStart;
     std::optional<std::pair<int, int>> m_dragEnd;

@@ -1,4 +1,5 @@
-// `runlens convert --to folded [--pid] [--tid] [--kernel] [--jit] [--addrs] [--samples] FILE`: the
+// `runlens convert --to folded [--pid] [--tid] [--kernel] [--jit] [--addrs] [--samples] [--window FROM:TO]
+// [--cpus LIST] [--processes LIST] [--threads LIST] FILE`: the
 // stacks of a run archive, of folded stacks or of `perf script` output (plain or gzip) as folded
 // stacks, with the options and output of stackcollapse-perf.pl (byte for byte, for `perf script`
 // input), so that existing flame-graph pipelines can switch to it.
@@ -7,6 +8,7 @@
 #include "FoldedWriter.h"
 #include "FormatError.h"
 #include "HeadlessCommands.h"
+#include "ProfileFilterOptions.h"
 #include "ProfileImport.h"
 #include "RunLoader.h"
 #include "SeriesExport.h"
@@ -16,7 +18,9 @@
 #include <QCoreApplication>
 #include <QSaveFile>
 
+#include <cmath>
 #include <cstdio>
+#include <limits>
 #include <optional>
 
 namespace {
@@ -122,8 +126,8 @@ int runConvertCommand(int argc, char** argv)
     const QCommandLineOption metric(QStringLiteral("metric"), Text::tr("With csv or json: only this metric (repeatable)."),
                                     Text::tr("id"));
     const QCommandLineOption window(QStringLiteral("window"),
-                                    Text::tr("With csv or json: only the points between FROM and TO seconds after each "
-                                             "run's start (500ms, 30s, 2.5m; either side may be left out)."),
+                                    Text::tr("Only the points (csv, json) or stack samples (folded) between FROM and TO "
+                                             "seconds after each run's start (500ms, 30s, 2.5m; either side may be left out)."),
                                     Text::tr("FROM:TO"));
     const QCommandLineOption pid(QStringLiteral("pid"), Text::tr("Append the process id to the process name (comm-PID)."));
     const QCommandLineOption tid(QStringLiteral("tid"), Text::tr("Append process and thread id (comm-PID/TID)."));
@@ -136,7 +140,9 @@ int runConvertCommand(int argc, char** argv)
                                               "which is what stackcollapse-perf.pl does."));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
                                     Text::tr("Write to this file instead of the standard output."), Text::tr("file"));
+    const ProfileFilterOptions filterOptions;
     parser.addOptions({to, metric, window, pid, tid, kernel, jit, all, addrs, samples, output});
+    parser.addOptions(filterOptions.options());
     parser.addPositionalArgument(QStringLiteral("FILE"), Text::tr("The profile to convert (folded), or the runs (csv, json)."));
 
     if (!parser.parse(arguments)) {
@@ -177,6 +183,26 @@ int runConvertCommand(int argc, char** argv)
     options.jit = parser.isSet(jit) || parser.isSet(all);
     options.addrs = parser.isSet(addrs);
     options.samples = parser.isSet(samples);
+    ProfileFilterChoice choice;
+    QString filterError;
+    if (!filterOptions.read(parser, choice, filterError)) {
+        printError(filterError);
+        return 2;
+    }
+    options.filter.cpus = choice.cpus;
+    options.filter.pids = choice.pids;
+    options.filter.tids = choice.tids;
+    if (parser.isSet(window)) {
+        const auto range = parseWindowOption(parser.value(window));
+        if (!range) {
+            printError(Text::tr("--window %1 is not FROM:TO in seconds (for example 30s:2m)").arg(parser.value(window)));
+            return 2;
+        }
+        // Open to the right: to the last sample, whatever its time.
+        const std::int64_t end = std::isinf(range->second) ? std::numeric_limits<std::int64_t>::max()
+                                                            : std::int64_t(std::llround(range->second * 1e9));
+        options.filter.timeNs = std::pair<std::int64_t, std::int64_t>{std::int64_t(std::llround(range->first * 1e9)), end};
+    }
 
     std::string folded;
     try {

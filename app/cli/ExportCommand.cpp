@@ -12,6 +12,8 @@
 #include "FormatError.h"
 #include "HeadlessCommands.h"
 #include "FlameGraphRequest.h"
+#include "IdList.h"
+#include "ProfileFilterOptions.h"
 #include "RunLoader.h"
 #include "RunSet.h"
 #include "SummaryResources.h"
@@ -116,11 +118,14 @@ struct ExportOptions {
     const QCommandLineOption pages{QStringLiteral("pages"), Text::tr("One page per metric instead of a grid on one page (PDF).")};
     const QCommandLineOption columns{QStringLiteral("columns"), Text::tr("Charts across in the grid (default: by count)."), Text::tr("n")};
     const QCommandLineOption output{QStringList{QStringLiteral("o"), QStringLiteral("output")}, Text::tr("The file to write (- for the standard output, text formats only)."), Text::tr("file")};
+    // With --flamegraph: --cpus, --processes, --threads.
+    const ProfileFilterOptions profileFilter;
 
     void addTo(QCommandLineParser& parser) const
     {
         parser.addOptions({runs, metric, flamegraph, diff, perSecond, eventCount, heatmap, summary, window, format, size, scale, style,
                            title, subtitle, footnote, hostFacts, significant, pages, columns, output});
+        parser.addOptions(profileFilter.options());
     }
 };
 
@@ -317,6 +322,23 @@ int runExportCommand(int argc, char** argv)
         flameGraph.normalisation = parser.isSet(flags.perSecond) ? DiffNormalisation::PerSecond : DiffNormalisation::TotalSamples;
         flameGraph.weight = parser.isSet(flags.eventCount) ? runlens::format::SampleWeight::EventCount
                                                            : runlens::format::SampleWeight::Samples;
+        ProfileFilterChoice choice;
+        if (QString filterError; !flags.profileFilter.read(parser, choice, filterError))
+            return usage(filterError);
+        flameGraph.cpus = choice.cpus;
+        flameGraph.pids = choice.pids;
+        flameGraph.tids = choice.tids;
+        if (!parser.isSet(flags.subtitle)) {
+            QStringList only;
+            if (!choice.cpus.empty())
+                only.append(Text::tr("CPUs %1").arg(formatIdList(choice.cpus)));
+            if (!choice.pids.empty())
+                only.append(Text::tr("processes %1").arg(formatIdList(choice.pids)));
+            if (!choice.tids.empty())
+                only.append(Text::tr("threads %1").arg(formatIdList(choice.tids)));
+            if (!only.isEmpty())
+                request.text.subtitle += Text::tr(" · only %1").arg(only.join(QStringLiteral(", ")));
+        }
         request.flameGraph = flameGraph.run();
         const FlameGraph& shown = request.flameGraph;
         defaultTitle(parser.isSet(flags.diff) ? Text::tr("Flame graph: %1 against %2").arg(shown.selectedName, shown.baselineName)

@@ -4,11 +4,14 @@
 #include "FigureTexts.h"
 #include "FlameGraphPanel.h"
 #include "FlameGraphView.h"
+#include "ProfileFilterView.h"
 #include "RunSet.h"
 #include "TimeController.h"
 #include "summary/SummaryFilterModel.h"
 #include "summary/SummaryTable.h"
 #include "summary/SummaryView.h"
+
+#include <QCoreApplication>
 
 ExportSources::ExportSources(RunSet* runs, TimeController* time, ChartGrid* charts, FlameGraphPanel* flameGraph,
                              SummaryView* summary)
@@ -60,6 +63,9 @@ ExportDialog::Choices ExportSources::choices() const
         trimmed = trimmed || (m_runs->at(r).visible && m_runs->at(r).trim);
     const QString selection = choices.windowSubtitles[int(ExportWindow::Selection)];
     choices.computedSubtitles[ExportSubject::FlameGraph] = choices.hasSelection ? selection : wholeRun;
+    // A graph narrowed to some CPUs or processes says so: it is not the whole machine.
+    if (const QString filter = m_flameGraph ? m_flameGraph->filterView()->description() : QString(); !filter.isEmpty())
+        choices.computedSubtitles[ExportSubject::FlameGraph] += QCoreApplication::translate("ExportSources", " · only %1").arg(filter);
     choices.computedSubtitles[ExportSubject::Summary] = choices.hasSelection ? selection
                                                         : trimmed            ? FigureTexts::trimSubtitle()
                                                                              : wholeRun;

@@ -20,6 +20,7 @@ struct FlameGraph {
     std::uint64_t selectedSamples = 0; // of the selected run in the range (a differential tree counts both)
     runlens::format::SampleWeight weight = runlens::format::SampleWeight::Samples; // what the tree adds up
     std::optional<std::pair<double, double>> range; // the request's, on the shared axis; none: all samples
+    bool filtered = false;                          // CPUs, processes or threads narrowed it
 };
 
 struct FlameGraphRequest {
@@ -29,9 +30,18 @@ struct FlameGraphRequest {
     DiffNormalisation normalisation = DiffNormalisation::TotalSamples;
     // Event counts only when every run shown has periods (counts and periods do not compare).
     runlens::format::SampleWeight weight = runlens::format::SampleWeight::Samples;
+    // Only these CPUs (in both runs); empty: all.
+    std::vector<std::uint32_t> cpus;
+    // Only these processes and threads of the selected run; empty: all. The baseline, whose
+    // PIDs differ, keeps the processes and threads of the same names.
+    std::vector<std::uint32_t> pids;
+    std::vector<std::uint32_t> tids;
 
     // The run's samples in the range, in its own clock (the shared axis minus its offset).
     static StackTreeFilter filterFor(const RunEntry& entry, std::optional<std::pair<double, double>> range);
+    // The filter for the selected run, and for the baseline (processes and threads by name).
+    StackTreeFilter selectedFilter() const;
+    StackTreeFilter baselineFilter() const;
 
     // Pure computation on immutable runs: safe on any thread.
     FlameGraph run() const;

@@ -1,6 +1,7 @@
 #include "FoldedWriter.h"
 
 #include "ProfileBuilder.h"
+#include "SampleFilter.h"
 
 #include <algorithm>
 #include <string_view>
@@ -156,7 +157,11 @@ std::string writeFolded(const runlens::format::ProfileTables& profile, const Fol
         taskOfThread[profile.tasks[i].tid] = i;
     constexpr std::uint32_t kNoTask = 0xffffffffu;
     std::unordered_map<std::uint64_t, std::uint64_t> perTaskStack;
+    const SampleFilter filter(options.filter);
+    const bool filtered = options.filter.timeNs || options.filter.filtersRows();
     for (std::size_t i = 0; i < samples.size(); ++i) {
+        if (filtered && !filter.passes(samples, i))
+            continue;
         std::uint32_t task = kNoTask;
         if (!samples.task.empty()) {
             task = samples.task[i];

@@ -14,6 +14,7 @@
 #pragma once
 
 #include "ProfileTables.h"
+#include "StackTree.h"
 
 #include <string>
 
@@ -25,6 +26,8 @@ struct FoldedOptions {
     bool addrs = false;
     // Samples instead of periods (the script always weighs by period).
     bool samples = false;
+    // Only the samples of this time range, these CPUs, processes and threads (the flame graph's).
+    StackTreeFilter filter;
 };
 
 std::string writeFolded(const runlens::format::ProfileTables& profile, const FoldedOptions& options);

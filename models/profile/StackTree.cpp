@@ -1,6 +1,7 @@
 #include "StackTree.h"
 
 #include "InternTables.h"
+#include "ProfileIndex.h"
 #include "StackTreeBuilder.h"
 
 
@@ -11,40 +12,6 @@
 
 using runlens::format::kNoStack;
 
-namespace {
-
-// A membership test for ids (CPUs, pids, tids): a byte per possible id while ids are small, a
-// sorted list beyond (the unknown pid of `perf script` text is 0xffffffff).
-class IdSet
-{
-public:
-    explicit IdSet(std::vector<std::uint32_t> ids)
-    {
-        if (ids.empty())
-            return;
-        const std::uint32_t largest = *std::max_element(ids.begin(), ids.end());
-        if (largest < (1u << 22)) {
-            m_bytes.assign(std::size_t(largest) + 1, 0);
-            for (const auto id : ids)
-                m_bytes[id] = 1;
-            return;
-        }
-        std::sort(ids.begin(), ids.end());
-        m_sorted = std::move(ids);
-    }
-    bool contains(std::uint32_t id) const
-    {
-        if (!m_sorted.empty())
-            return std::binary_search(m_sorted.begin(), m_sorted.end(), id);
-        return id < m_bytes.size() && m_bytes[id];
-    }
-
-private:
-    std::vector<char> m_bytes;
-    std::vector<std::uint32_t> m_sorted;
-};
-
-} // namespace
 
 void StackTreeBuilder::layOut(StackTree& tree, std::vector<TempNode>& temp, bool diff)
 {
@@ -116,60 +83,28 @@ void StackTreeBuilder::layOut(StackTree& tree, std::vector<TempNode>& temp, bool
 StackTreePtr StackTree::build(const runlens::format::ProfileTables& profile, const StackTreeFilter& filter,
                               runlens::format::SampleWeight weight)
 {
+    return build(*ProfileIndex::build(profile), filter, weight);
+}
+
+StackTreePtr StackTree::build(const ProfileIndex& index, const StackTreeFilter& filter, runlens::format::SampleWeight weight)
+{
+    const runlens::format::ProfileTables& profile = index.profile();
     auto tree = std::make_shared<StackTree>();
-    tree->m_functions.push_back({"all", "", runlens::format::FrameKind::Unknown});
+    tree->m_functions = index.functions();
     tree->m_weight = weight;
+    const std::vector<std::uint32_t>& functionOfFrame = index.functionOfFrame();
 
-    // Frames with the same symbol and module are one function, whatever their addresses were.
-    std::vector<std::uint32_t> functionOfFrame(profile.frames.size());
-    {
-        std::unordered_map<std::string, std::uint32_t> ids;
-        std::string key;
-        for (std::size_t f = 0; f < profile.frames.size(); ++f) {
-            const auto& frame = profile.frames[f];
-            key.assign(frame.symbol);
-            key.push_back('\0');
-            key.append(frame.module);
-            const auto [it, inserted] = ids.try_emplace(key, std::uint32_t(tree->m_functions.size()));
-            if (inserted)
-                tree->m_functions.push_back({frame.symbol, frame.module, frame.kind});
-            functionOfFrame[f] = it->second;
-        }
-    }
-
-    // Samples per stack for the filter: the only pass over the sample rows.
-    const auto& samples = profile.samples;
+    // Samples per stack for the filter, from the index's buckets; the last slot: no frames.
     const std::size_t stackCount = profile.stacks.size();
-    std::vector<std::uint64_t> count(stackCount, 0);
-    std::uint64_t withoutStack = 0;
-    const IdSet cpus(filter.cpus);
-    const IdSet pids(filter.pids);
-    const IdSet tids(filter.tids);
+    std::vector<std::uint64_t> count(stackCount + 1, 0);
+    std::int64_t first = std::numeric_limits<std::int64_t>::max();
+    std::int64_t last = std::numeric_limits<std::int64_t>::min();
+    index.accumulate(filter, weight, count, first, last);
+    const std::uint64_t withoutStack = count[stackCount];
+    count.pop_back();
     const bool byTime = filter.timeNs.has_value();
     const std::int64_t begin = byTime ? filter.timeNs->first : 0;
     const std::int64_t end = byTime ? filter.timeNs->second : 0;
-    const bool byCpu = !filter.cpus.empty();
-    const bool byPid = !filter.pids.empty();
-    const bool byTid = !filter.tids.empty();
-    const bool byPeriod = weight == runlens::format::SampleWeight::EventCount;
-    std::int64_t first = std::numeric_limits<std::int64_t>::max();
-    std::int64_t last = std::numeric_limits<std::int64_t>::min();
-    for (std::size_t i = 0; i < samples.size(); ++i) {
-        const std::int64_t t = samples.timeNs[i];
-        if (byTime && (t < begin || t >= end))
-            continue;
-        if ((byCpu && !cpus.contains(samples.cpu[i])) || (byPid && !pids.contains(samples.pid[i]))
-            || (byTid && !tids.contains(samples.tid[i])))
-            continue;
-        first = std::min(first, t);
-        last = std::max(last, t);
-        const std::uint32_t stack = samples.stack[i];
-        const std::uint64_t value = byPeriod ? samples.periodAt(i) : samples.countAt(i);
-        if (stack < stackCount)
-            count[stack] += value;
-        else
-            withoutStack += value;
-    }
     // In doubles: a damaged or hostile profile may hold any two 64-bit times, whose difference
     // does not fit 64 bits.
     tree->m_durationSeconds = byTime ? (double(end) - double(begin)) / 1e9

@@ -17,11 +17,18 @@
 #include <utility>
 #include <vector>
 
+class ProfileIndex;
+
+// Which samples a tree adds up. A sample passes when it lies in the time range, ran on one of the
+// CPUs, and belongs to one of the processes or is one of the threads (a process with all its
+// threads, or single threads: either list lets it through). Empty lists do not filter.
 struct StackTreeFilter {
     std::optional<std::pair<std::int64_t, std::int64_t>> timeNs; // [begin, end), the run's own clock
-    std::vector<std::uint32_t> cpus;                              // empty: all
+    std::vector<std::uint32_t> cpus;
     std::vector<std::uint32_t> pids;
     std::vector<std::uint32_t> tids;
+
+    bool filtersRows() const { return !cpus.empty() || !pids.empty() || !tids.empty(); }
 };
 
 struct StackTreeFunction {
@@ -51,7 +58,11 @@ public:
     static constexpr std::uint32_t kRoot = 0;
     static constexpr std::uint32_t kRootFunction = 0; // functions()[0] is the synthetic "all"
 
-    // Each node adds up the samples below it, or their event counts (periods) by `weight`.
+    // Each node adds up the samples below it, or their event counts (periods) by `weight`. The
+    // index (built once per run) makes a time range cost its buckets, not its samples.
+    static std::shared_ptr<const StackTree> build(const ProfileIndex& index, const StackTreeFilter& filter = {},
+                                                  runlens::format::SampleWeight weight = runlens::format::SampleWeight::Samples);
+    // Builds a throwaway index first: for one-off trees (tests, command-line tools).
     static std::shared_ptr<const StackTree> build(const runlens::format::ProfileTables& profile,
                                                   const StackTreeFilter& filter = {},
                                                   runlens::format::SampleWeight weight = runlens::format::SampleWeight::Samples);

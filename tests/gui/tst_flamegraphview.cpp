@@ -4,6 +4,7 @@
 #include "FlameGraphPanel.h"
 #include "FlameGraphView.h"
 #include "FlameScopeView.h"
+#include "ProfileFilterView.h"
 #include "ProfileBuilder.h"
 #include "RunLoader.h"
 #include "StackTreeDiff.h"
@@ -19,8 +20,10 @@
 #include <QMouseEvent>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QLineEdit>
 #include <QTabWidget>
 #include <QTest>
+#include <QTreeWidget>
 
 using runlens::format::FrameKind;
 using runlens::format::kNoStack;
@@ -70,6 +73,36 @@ const std::vector<std::pair<const char*, int>> kTuned{
     {"main;serve;parse_request;tokenize", 10}, {"main;serve;parse_request;validate", 10},
     {"main;serve;handle;query_db;sys_read;do_io", 40}, {"main;serve;handle;render", 20},
     {"main;serve;handle;cache_lookup", 15}, {"main;gc;mark", 5}};
+
+// Two processes: a service (main thread and a worker, CPUs 0 and 1) and a backup job (CPU 2);
+// `pidBase` moves the ids, as a second run of the same programs would.
+ProfileTables twoProcesses(std::uint32_t pidBase, int workerSamples)
+{
+    runlens::format::ProfileBuilder builder;
+    const auto stackOf = [&builder](const char* text) {
+        std::uint32_t stack = kNoStack;
+        for (const QString& frame : QString::fromLatin1(text).split(QLatin1Char(';')))
+            stack = builder.stack(stack, builder.frame(frame.toStdString(), "server", FrameKind::User));
+        return stack;
+    };
+    const std::uint32_t service = pidBase;
+    const std::uint32_t worker = pidBase + 1;
+    const std::uint32_t backup = pidBase + 10;
+    builder.task(service, service, "service");
+    builder.task(worker, service, "worker");
+    builder.task(backup, backup, "backup");
+    std::int64_t time = 0;
+    const auto add = [&](std::uint32_t cpu, std::uint32_t pid, std::uint32_t tid, std::uint32_t stack, int count) {
+        for (int i = 0; i < count; ++i) {
+            builder.sample(time, cpu, pid, tid, stack);
+            time += 10'000'000;
+        }
+    };
+    add(0, service, service, stackOf("main;accept"), 20);
+    add(1, service, worker, stackOf("worker_loop;compute"), workerSamples);
+    add(2, backup, backup, stackOf("backup_main;compress"), 50);
+    return builder.take(false);
+}
 
 } // namespace
 
@@ -293,6 +326,79 @@ private slots:
         QTRY_VERIFY(!panel.view()->tree()->isDiff());
         time.setSelection(std::nullopt);
         QTRY_COMPARE(panel.view()->tree()->totalSamples(), std::uint64_t(100));
+    }
+
+    void filtersByCpuProcessAndThread()
+    {
+        RunSet runs;
+        TimeController time(&runs);
+        FlameGraphPanel panel(&runs, &time);
+        panel.resize(1200, 600);
+        runs.add(runWithProfile(QStringLiteral("baseline"), twoProcesses(1000, 40)));
+        runs.add(runWithProfile(QStringLiteral("tuned"), twoProcesses(5000, 10)));
+        runs.setBaseline(0);
+        runs.setCurrentIndex(1);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTRY_VERIFY(!panel.isBusy() && panel.view()->tree() && panel.view()->tree()->isDiff());
+        QCOMPARE(panel.view()->tree()->totalSamples(), std::uint64_t(80));
+        QCOMPARE(panel.view()->tree()->baselineSamples(), std::uint64_t(110));
+
+        // The list: the tuned run's processes, busiest first, the service with its two threads.
+        ProfileFilterView* filter = panel.filterView();
+        QTreeWidget* list = filter->tree();
+        QCOMPARE(list->topLevelItemCount(), 2);
+        QCOMPARE(list->topLevelItem(0)->text(0), QStringLiteral("backup (PID 5010)"));
+        QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("50"));
+        QCOMPARE(list->topLevelItem(0)->text(2), QStringLiteral("62.5 %"));
+        QTreeWidgetItem* service = list->topLevelItem(1);
+        QCOMPARE(service->text(0), QStringLiteral("service (PID 5000)"));
+        QCOMPARE(service->childCount(), 2);
+        QVERIFY(filter->description().isEmpty());
+
+        // Leave the backup job out: the service alone, in the baseline too (matched by name,
+        // whatever its PID there).
+        list->topLevelItem(0)->setCheckState(0, Qt::Unchecked);
+        QTRY_COMPARE(panel.view()->tree()->totalSamples(), std::uint64_t(30));
+        QTRY_COMPARE(panel.view()->tree()->baselineSamples(), std::uint64_t(60));
+        QVERIFY(!panel.view()->tree()->find({"backup_main"}));
+        QCOMPARE(filter->description(), QStringLiteral("1 of 2 processes"));
+
+        // And of the service, only its worker thread.
+        for (int c = 0; c < service->childCount(); ++c) {
+            if (service->child(c)->text(0).startsWith(QLatin1String("service")))
+                service->child(c)->setCheckState(0, Qt::Unchecked);
+        }
+        QCOMPARE(service->checkState(0), Qt::PartiallyChecked);
+        QTRY_COMPARE(panel.view()->tree()->totalSamples(), std::uint64_t(10));
+        QTRY_COMPARE(panel.view()->tree()->baselineSamples(), std::uint64_t(40));
+
+        // CPUs: everything again, then only CPU 0 and 2 typed (Enter applies).
+        filter->clear();
+        QTRY_COMPARE(panel.view()->tree()->totalSamples(), std::uint64_t(80));
+        QTest::keyClicks(filter->cpuField(), QStringLiteral("0,2"));
+        QTest::keyClick(filter->cpuField(), Qt::Key_Return);
+        QTRY_COMPARE(panel.view()->tree()->totalSamples(), std::uint64_t(70));
+        QTRY_COMPARE(panel.view()->tree()->baselineSamples(), std::uint64_t(70));
+        QCOMPARE(filter->description(), QStringLiteral("CPUs 0,2"));
+        // A typo is marked and not applied: the last list stays in force.
+        filter->cpuField()->setText(QStringLiteral("0-"));
+        QTest::keyClick(filter->cpuField(), Qt::Key_Return);
+        QCOMPARE(filter->cpus(), (std::vector<std::uint32_t>{0, 2}));
+
+        // Search narrows the list; the status line names the filter.
+        QTest::keyClicks(filter->searchField(), QStringLiteral("work"));
+        QVERIFY(list->topLevelItem(0)->isHidden());
+        QVERIFY(!service->isHidden() && service->isExpanded());
+        filter->cpuField()->setText(QStringLiteral("0-2"));
+        QTest::keyClick(filter->cpuField(), Qt::Key_Return);
+        QTRY_COMPARE(panel.view()->tree()->totalSamples(), std::uint64_t(80));
+        service->child(0)->setCheckState(0, Qt::Unchecked);
+        QTRY_VERIFY(panel.view()->tree()->totalSamples() < 80);
+        QVERIFY(panel.findChild<QLabel*>() != nullptr);
+        panel.findChild<QTabWidget*>()->setCurrentWidget(filter);
+        QTRY_VERIFY(filter->isVisible());
+        QVERIFY(panel.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/flamegraph-panel-filters.png")));
     }
 
     void deepGraphOpensOnItsRoot()

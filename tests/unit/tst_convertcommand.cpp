@@ -108,6 +108,11 @@ private slots:
         QTest::newRow("tid only --tid --kernel --jit")
             << "perf-tid-only.txt" << QStringList{"--tid", "--kernel", "--jit"} << "perf-tid-only.tid-kernel-jit.folded";
         QTest::newRow("folded") << "folded-simple.txt" << QStringList{} << "folded-simple.folded";
+        // The flame graph's filters: the reference's output for the text cut down by hand.
+        QTest::newRow("--pid --cpus 0") << "perf-mixed.txt" << QStringList{"--pid", "--cpus", "0"} << "perf-mixed.cpu0.pid.folded";
+        QTest::newRow("--tid --threads 1202 --processes 2000")
+            << "perf-mixed.txt.gz" << QStringList{"--tid", "--threads", "1202", "--processes", "2000"}
+            << "perf-mixed.tid1202-pid2000.tid.folded";
         QTest::newRow("folded --kernel --jit")
             << "folded-simple.txt" << QStringList{"--kernel", "--jit"} << "folded-simple.kernel-jit.folded";
     }
@@ -193,6 +198,8 @@ private slots:
         QCOMPARE(runConvert({"--to", "svg", fixture(QStringLiteral("perf-mixed.txt"))}), 2);            // unknown format
         QCOMPARE(runConvert({"--to", "folded"}), 2);                                                     // no file
         QCOMPARE(runConvert({"--to", "folded", "--bogus", fixture(QStringLiteral("perf-mixed.txt"))}), 2);
+        QCOMPARE(runConvert({"--to", "folded", "--cpus", "0-", fixture(QStringLiteral("perf-mixed.txt"))}), 2);
+        QCOMPARE(runConvert({"--to", "folded", "--window", "later", fixture(QStringLiteral("perf-mixed.txt"))}), 2);
     }
 
     void unreadableFile()

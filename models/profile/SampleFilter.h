@@ -1,0 +1,50 @@
+// The test a StackTreeFilter makes of one sample row, compiled once per query: the flame graph's
+// scan of a range and `runlens convert --to folded` apply the same rules through it.
+#pragma once
+
+#include "StackTree.h"
+
+#include <cstdint>
+#include <vector>
+
+class SampleFilter
+{
+public:
+    explicit SampleFilter(const StackTreeFilter& filter);
+
+    bool passes(const runlens::format::ProfileSamples& samples, std::size_t row) const
+    {
+        if (m_byTime) {
+            const std::int64_t t = samples.timeNs[row];
+            if (t < m_begin || t >= m_end)
+                return false;
+        }
+        if (m_byCpu && !m_cpus.contains(samples.cpu[row]))
+            return false;
+        // A process (all its threads) or single threads: either passes.
+        return !m_byTask || m_pids.contains(samples.pid[row]) || m_tids.contains(samples.tid[row]);
+    }
+
+private:
+    // A membership test for ids: a byte per possible id while ids are small, a sorted list beyond
+    // (the unknown pid of `perf script` text is 0xffffffff).
+    class IdSet
+    {
+    public:
+        explicit IdSet(std::vector<std::uint32_t> ids);
+        bool contains(std::uint32_t id) const;
+
+    private:
+        std::vector<char> m_bytes;
+        std::vector<std::uint32_t> m_sorted;
+    };
+
+    bool m_byTime = false;
+    std::int64_t m_begin = 0;
+    std::int64_t m_end = 0;
+    bool m_byCpu = false;
+    bool m_byTask = false;
+    IdSet m_cpus;
+    IdSet m_pids;
+    IdSet m_tids;
+};

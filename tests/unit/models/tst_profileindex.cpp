@@ -1,0 +1,264 @@
+// ProfileIndex: trees built from the index equal a plain pass over the rows for every kind of
+// filter (ranges that cut buckets, CPUs, processes or threads, event counts, rows out of order,
+// long runs with wide buckets, times at the ends of the 64-bit range); the thread and process
+// lists, the FlameScope grid, cancel.
+#include "ProfileIndex.h"
+#include "SampleFilter.h"
+#include "StackTree.h"
+
+#include <QTest>
+
+#include <limits>
+#include <random>
+
+using runlens::format::FrameKind;
+using runlens::format::kNoStack;
+using runlens::format::ProfileTables;
+using runlens::format::SampleWeight;
+
+namespace {
+
+// A random profile: a prefix tree of stacks, tasks in a few processes, samples over `seconds`.
+ProfileTables randomProfile(std::uint32_t seed, std::size_t rows, std::int64_t seconds, bool sorted, bool periods, bool counts)
+{
+    std::mt19937_64 random(seed);
+    ProfileTables profile;
+    for (int f = 0; f < 40; ++f)
+        profile.frames.push_back({"f" + std::to_string(f % 30), f % 2 ? "libx.so" : "app", FrameKind::User});
+    for (std::uint32_t s = 0; s < 300; ++s)
+        profile.stacks.push_back({s < 5 ? kNoStack : std::uint32_t(random() % s), std::uint32_t(random() % 40)});
+    for (std::uint32_t t = 0; t < 12; ++t)
+        profile.tasks.push_back({100 + t, 100 + t % 4, "task" + std::to_string(t % 5)});
+    auto& samples = profile.samples;
+    for (std::size_t i = 0; i < rows; ++i) {
+        samples.timeNs.push_back(std::int64_t(random() % std::uint64_t(seconds * 1'000'000'000)));
+        samples.cpu.push_back(std::uint32_t(random() % 8));
+        const std::uint32_t task = std::uint32_t(random() % 12);
+        samples.tid.push_back(100 + task);
+        samples.pid.push_back(100 + task % 4);
+        samples.stack.push_back(random() % 50 == 0 ? kNoStack : std::uint32_t(random() % 300));
+        if (counts)
+            samples.count.push_back(1 + random() % 5);
+        if (periods)
+            samples.period.push_back(1000 + random() % 100000);
+    }
+    if (sorted) {
+        // Sort every column by time, as a format 1.3 archive stores them.
+        std::vector<std::size_t> order(rows);
+        for (std::size_t i = 0; i < rows; ++i)
+            order[i] = i;
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return samples.timeNs[a] < samples.timeNs[b]; });
+        const auto permute = [&order](auto& column) {
+            if (column.empty())
+                return;
+            auto copy = column;
+            for (std::size_t i = 0; i < order.size(); ++i)
+                column[i] = copy[order[i]];
+        };
+        permute(samples.timeNs);
+        permute(samples.cpu);
+        permute(samples.pid);
+        permute(samples.tid);
+        permute(samples.stack);
+        permute(samples.count);
+        permute(samples.period);
+    }
+    return profile;
+}
+
+// The reference: every row tested, no index.
+std::vector<std::uint64_t> naivePerStack(const ProfileTables& profile, const StackTreeFilter& filter, SampleWeight weight)
+{
+    std::vector<std::uint64_t> perStack(profile.stacks.size() + 1, 0);
+    const SampleFilter test(filter);
+    for (std::size_t i = 0; i < profile.samples.size(); ++i) {
+        if (!test.passes(profile.samples, i))
+            continue;
+        const std::uint32_t stack = profile.samples.stack[i];
+        perStack[stack < profile.stacks.size() ? stack : profile.stacks.size()] +=
+            weight == SampleWeight::EventCount ? profile.samples.periodAt(i) : profile.samples.countAt(i);
+    }
+    return perStack;
+}
+
+std::vector<std::uint64_t> indexedPerStack(const ProfileIndex& index, const StackTreeFilter& filter, SampleWeight weight)
+{
+    std::vector<std::uint64_t> perStack(index.profile().stacks.size() + 1, 0);
+    std::int64_t first = std::numeric_limits<std::int64_t>::max();
+    std::int64_t last = std::numeric_limits<std::int64_t>::min();
+    index.accumulate(filter, weight, perStack, first, last);
+    return perStack;
+}
+
+} // namespace
+
+class TestProfileIndex : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void matchesARowPass_data()
+    {
+        QTest::addColumn<bool>("sorted");
+        QTest::addColumn<bool>("periods");
+        QTest::addColumn<bool>("counts");
+        QTest::addColumn<qint64>("seconds");
+        QTest::newRow("in time order, 1 s buckets") << true << false << false << qint64(60);
+        QTest::newRow("out of order (format 1.0)") << false << false << false << qint64(60);
+        QTest::newRow("periods and counts") << false << true << true << qint64(60);
+        QTest::newRow("three hours: wider buckets") << true << true << false << qint64(3 * 3600);
+    }
+
+    void matchesARowPass()
+    {
+        QFETCH(bool, sorted);
+        QFETCH(bool, periods);
+        QFETCH(bool, counts);
+        QFETCH(qint64, seconds);
+        const ProfileTables profile = randomProfile(7, 20'000, seconds, sorted, periods, counts);
+        const auto index = ProfileIndex::build(profile);
+        QVERIFY(index);
+        if (seconds > 4096)
+            QVERIFY(index->bucketNs() > 1'000'000'000); // at most 4096 buckets
+        QVERIFY(index->bucketCount() <= 4097);
+
+        std::mt19937_64 random(11);
+        const std::int64_t span = seconds * 1'000'000'000;
+        for (int trial = 0; trial < 200; ++trial) {
+            StackTreeFilter filter;
+            const int kind = trial % 5;
+            if (kind != 0) {
+                // Ranges cutting buckets anywhere, some beyond the samples on either side.
+                const std::int64_t a = std::int64_t(random() % std::uint64_t(span + span / 5)) - span / 10;
+                const std::int64_t b = std::int64_t(random() % std::uint64_t(span + span / 5)) - span / 10;
+                filter.timeNs = std::pair{std::min(a, b), std::max(a, b)};
+            }
+            if (kind == 2)
+                filter.cpus = {std::uint32_t(random() % 8), 5};
+            if (kind == 3)
+                filter.pids = {101};
+            if (kind == 4) {
+                // A process or single threads: either passes.
+                filter.pids = {100};
+                filter.tids = {103, 107};
+            }
+            for (const SampleWeight weight : {SampleWeight::Samples, SampleWeight::EventCount}) {
+                const auto expected = naivePerStack(profile, filter, weight);
+                const auto actual = indexedPerStack(*index, filter, weight);
+                if (actual != expected)
+                    QFAIL(qPrintable(QStringLiteral("trial %1 (kind %2) differs from the row pass").arg(trial).arg(kind)));
+            }
+        }
+        // Whole buckets (an aligned range) take the pre-aggregated path: same answer.
+        StackTreeFilter aligned;
+        aligned.timeNs = std::pair<std::int64_t, std::int64_t>{2 * index->bucketNs(), 5 * index->bucketNs()};
+        QCOMPARE(indexedPerStack(*index, aligned, SampleWeight::Samples), naivePerStack(profile, aligned, SampleWeight::Samples));
+    }
+
+    void treeFromIndexEqualsTreeFromRows()
+    {
+        const ProfileTables profile = randomProfile(3, 5'000, 30, false, false, false);
+        const auto index = ProfileIndex::build(profile);
+        StackTreeFilter filter;
+        filter.timeNs = std::pair<std::int64_t, std::int64_t>{3'500'000'000, 17'250'000'000};
+        filter.cpus = {1, 2, 3};
+        const auto tree = StackTree::build(*index, filter);
+        const auto perStack = naivePerStack(profile, filter, SampleWeight::Samples);
+        std::uint64_t expected = 0;
+        for (const auto value : perStack)
+            expected += value;
+        QCOMPARE(tree->totalSamples(), expected);
+        QCOMPARE(tree->durationSeconds(), 13.75);
+        // Unfiltered: the duration is the span of the samples.
+        const auto whole = StackTree::build(*index);
+        QCOMPARE(whole->totalSamples(), std::uint64_t(5'000));
+        const auto [first, last] = std::minmax_element(profile.samples.timeNs.begin(), profile.samples.timeNs.end());
+        QCOMPARE(whole->durationSeconds(), double(*last - *first) / 1e9);
+    }
+
+    void threadsProcessesAndCpus()
+    {
+        ProfileTables profile;
+        profile.frames.push_back({"main", "app", FrameKind::User});
+        profile.stacks.push_back({kNoStack, 0});
+        profile.tasks = {{10, 10, "postgres"}, {11, 10, "bgwriter"}, {20, 20, "sshd"}};
+        const auto add = [&](std::uint32_t tid, std::uint32_t pid, std::uint32_t cpu, int times) {
+            for (int i = 0; i < times; ++i) {
+                profile.samples.timeNs.push_back(std::int64_t(profile.samples.size()) * 10'000'000);
+                profile.samples.cpu.push_back(cpu);
+                profile.samples.pid.push_back(pid);
+                profile.samples.tid.push_back(tid);
+                profile.samples.stack.push_back(0);
+            }
+        };
+        add(11, 10, 0, 5);
+        add(10, 10, 1, 2);
+        add(20, 20, 3, 4);
+        const auto index = ProfileIndex::build(profile);
+        QCOMPARE(index->totalSamples(), std::uint64_t(11));
+        QCOMPARE(index->threads().size(), std::size_t(3));
+        QCOMPARE(index->threads()[0].tid, 11u); // busiest first
+        QCOMPARE(index->threads()[0].command, std::string("bgwriter"));
+        QCOMPARE(index->processes().size(), std::size_t(2));
+        QCOMPARE(index->processes()[0].pid, 10u);
+        // Named by its main thread, not by its busiest one.
+        QCOMPARE(index->processes()[0].command, std::string("postgres"));
+        QCOMPARE(index->processes()[0].samples, std::uint64_t(7));
+        QCOMPARE(index->processes()[0].threads.size(), std::size_t(2));
+        QCOMPARE(index->cpus().size(), std::size_t(3));
+        QCOMPARE(index->cpus()[2].cpu, 3u);
+        QCOMPARE(index->cpus()[2].samples, std::uint64_t(4));
+        // FlameScope: 11 samples 10 ms apart: cells of 20 ms hold two each, the last one.
+        QCOMPARE(index->scopeColumns(), 1);
+        QCOMPARE(index->scopeCells()[0], 2u);
+        QCOMPARE(index->scopeCells()[5], 1u);
+        QCOMPARE(index->scopeMaximum(), 2u);
+    }
+
+    void hostileTimesStayBounded()
+    {
+        ProfileTables profile;
+        profile.frames.push_back({"main", "app", FrameKind::User});
+        profile.stacks.push_back({kNoStack, 0});
+        for (const std::int64_t t : {std::numeric_limits<std::int64_t>::min(), std::int64_t(0), std::int64_t(-5),
+                                     std::numeric_limits<std::int64_t>::max()}) {
+            profile.samples.timeNs.push_back(t);
+            profile.samples.cpu.push_back(0);
+            profile.samples.pid.push_back(1);
+            profile.samples.tid.push_back(1);
+            profile.samples.stack.push_back(0);
+        }
+        const auto index = ProfileIndex::build(profile);
+        QVERIFY(index);
+        QVERIFY(index->bucketCount() <= 4097);
+        QCOMPARE(index->scopeColumns(), 0); // no grid for a time a day away
+        QCOMPARE(StackTree::build(*index)->totalSamples(), std::uint64_t(4));
+        StackTreeFilter filter;
+        filter.timeNs = std::pair<std::int64_t, std::int64_t>{-10, 10};
+        QCOMPARE(StackTree::build(*index, filter)->totalSamples(), std::uint64_t(2));
+        filter.timeNs = std::pair<std::int64_t, std::int64_t>{std::numeric_limits<std::int64_t>::min(),
+                                                             std::numeric_limits<std::int64_t>::max()};
+        QCOMPARE(StackTree::build(*index, filter)->totalSamples(), std::uint64_t(3)); // the end is excluded
+    }
+
+    void cancelReturnsNull()
+    {
+        const ProfileTables profile = randomProfile(5, 3'000'000, 100, true, false, false);
+        int calls = 0;
+        const auto index = ProfileIndex::build(profile, [&calls](double) { return ++calls < 2; });
+        QVERIFY(!index);
+        QCOMPARE(calls, 2);
+        double lastFraction = -1;
+        bool increasing = true;
+        QVERIFY(ProfileIndex::build(profile, [&](double fraction) {
+            increasing = increasing && fraction >= lastFraction;
+            lastFraction = fraction;
+            return true;
+        }));
+        QVERIFY(increasing);
+        QCOMPARE(lastFraction, 1.0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProfileIndex)
+#include "tst_profileindex.moc"
