@@ -283,6 +283,24 @@ private slots:
         QCOMPARE(runApp({QStringLiteral("export"), QStringLiteral("--runs"), frequency, QStringLiteral("--flamegraph"),
                          QStringLiteral("-o"), samples}).exitCode, 0);
         QVERIFY(parseSvg(readAll(samples)).texts.contains(QStringLiteral("frequency.txt: 14 samples")));
+
+        // The flame-graph panel's filters: CPU 0 has 7 of the 14 samples; thread 5002 has 5,
+        // whose periods add up to 1 + 250003 + 1 + 1000003 + 1. The subtitle says what was left out.
+        const QString cpu0 = m_directory.filePath(QStringLiteral("flame-cpu0.svg"));
+        QCOMPARE(runApp({QStringLiteral("export"), QStringLiteral("--runs"), frequency, QStringLiteral("--flamegraph"),
+                         QStringLiteral("--cpus"), QStringLiteral("0"), QStringLiteral("-o"), cpu0}).exitCode, 0);
+        svg = parseSvg(readAll(cpu0));
+        QVERIFY2(svg.texts.contains(QStringLiteral("frequency.txt: 7 samples")), qPrintable(svg.texts.join(QLatin1Char('|'))));
+        QVERIFY2(!svg.texts.filter(QStringLiteral("only CPUs 0")).isEmpty(), qPrintable(svg.texts.join(QLatin1Char('|'))));
+        const QString thread = m_directory.filePath(QStringLiteral("flame-thread.svg"));
+        QCOMPARE(runApp({QStringLiteral("export"), QStringLiteral("--runs"), frequency, QStringLiteral("--flamegraph"),
+                         QStringLiteral("--event-count"), QStringLiteral("--threads"), QStringLiteral("5002"),
+                         QStringLiteral("-o"), thread}).exitCode, 0);
+        svg = parseSvg(readAll(thread));
+        QVERIFY2(svg.texts.contains(QStringLiteral("frequency.txt: 1250009 events (summed periods)")),
+                 qPrintable(svg.texts.join(QLatin1Char('|'))));
+        QCOMPARE(runApp({QStringLiteral("export"), QStringLiteral("--runs"), frequency, QStringLiteral("--flamegraph"),
+                         QStringLiteral("--cpus"), QStringLiteral("zero"), QStringLiteral("-o"), thread}).exitCode, 2);
     }
 
     void heatMap()
