@@ -1,5 +1,8 @@
 #include "FlameScopeView.h"
 
+#include "TimeAxisTicks.h"
+
+#include <QLinearGradient>
 #include <QMouseEvent>
 #include <QPainter>
 
@@ -16,6 +19,8 @@ QColor heat(double fraction)
     fraction = std::clamp(fraction, 0.0, 1.0);
     return QColor::fromHsvF(float(0.16 * (1.0 - fraction)), float(0.25 + 0.75 * fraction), 1.0f);
 }
+
+constexpr int kLegendWidth = 100; // the colour ramp
 
 } // namespace
 
@@ -68,12 +73,18 @@ int FlameScopeView::countAt(int column, int row) const
 
 QSize FlameScopeView::sizeHint() const
 {
-    return {std::max(200, columns() * 8), kRows * 4};
+    // An hour has 3,600 columns: the view squeezes them rather than asking for metres of screen.
+    return {std::clamp(columns() * 8, 300, 1200), kRows * 4 + 2 * fontMetrics().height() + 14};
 }
 
 QRectF FlameScopeView::mapArea() const
 {
-    return QRectF(rect()).adjusted(2, 2, -2, -2);
+    // Room for the legend above, the offsets within the second on the left, the seconds below.
+    const QFontMetrics metrics = fontMetrics();
+    const int left = metrics.horizontalAdvance(tr("1000 ms")) + 8;
+    const int top = metrics.height() + 8;
+    const int bottom = metrics.height() + 6;
+    return QRectF(rect()).adjusted(left, top, -6, -bottom);
 }
 
 QRectF FlameScopeView::cellRect(int column, int row) const
@@ -102,7 +113,52 @@ void FlameScopeView::paintEvent(QPaintEvent*)
         painter.drawText(rect(), Qt::AlignCenter, tr("No stack samples"));
         return;
     }
-    painter.drawImage(mapArea(), m_image);
+    const QRectF area = mapArea();
+    painter.drawImage(area, m_image);
+    painter.setPen(palette().color(QPalette::Mid));
+    painter.drawRect(area.adjusted(-0.5, -0.5, 0.5, 0.5));
+
+    // Axes: the second since the run's start across, the offset within it down.
+    const QFontMetrics metrics = fontMetrics();
+    painter.setPen(palette().color(QPalette::Text));
+    for (const int row : {0, kRows / 2, kRows}) {
+        const double y = area.top() + area.height() * row / kRows;
+        painter.drawLine(QPointF(area.left() - 4, y), QPointF(area.left(), y));
+        const QRectF label(0, y - metrics.height() / 2.0, area.left() - 6, metrics.height());
+        painter.drawText(label, Qt::AlignRight | Qt::AlignVCenter, tr("%1 ms").arg(row * 1000 / kRows));
+    }
+    const AxisTicks ticks = timeTicks(0, columns(), std::max(2, int(area.width() / 90)));
+    for (const double second : ticks.values) {
+        if (second < 0 || second > columns())
+            continue;
+        const double x = area.left() + area.width() * second / columns();
+        painter.drawLine(QPointF(x, area.bottom()), QPointF(x, area.bottom() + 4));
+        const QString text = timeTickLabel(second, ticks.step);
+        const double textWidth = metrics.horizontalAdvance(text);
+        const double left = std::clamp(x - textWidth / 2, 0.0, std::max(0.0, double(width()) - textWidth));
+        painter.drawText(QPointF(left, area.bottom() + 4 + metrics.ascent()), text);
+    }
+
+    // The legend: what white and red stand for.
+    const QString high = tr("%1 samples").arg(m_maximum);
+    const QString title = tr("Samples per 20 ms:");
+    const double highWidth = metrics.horizontalAdvance(high);
+    const QRectF ramp(area.right() - highWidth - 6 - kLegendWidth, 4, kLegendWidth, metrics.height());
+    QLinearGradient gradient(ramp.topLeft(), ramp.topRight());
+    for (int i = 0; i <= 10; ++i)
+        gradient.setColorAt(i / 10.0, heat(i / 10.0));
+    painter.fillRect(ramp, gradient);
+    painter.setPen(palette().color(QPalette::Mid));
+    painter.drawRect(ramp);
+    painter.setPen(palette().color(QPalette::Text));
+    painter.drawText(QPointF(ramp.right() + 6, ramp.top() + metrics.ascent()), high);
+    const QString low = tr("0");
+    const double lowWidth = metrics.horizontalAdvance(low);
+    painter.drawText(QPointF(ramp.left() - 4 - lowWidth, ramp.top() + metrics.ascent()), low);
+    // The title where there is room for it (a narrow tab shows the ramp alone).
+    if (const double titleLeft = ramp.left() - 12 - lowWidth - metrics.horizontalAdvance(title); titleLeft >= 0)
+        painter.drawText(QPointF(titleLeft, ramp.top() + metrics.ascent()), title);
+
     if (m_dragStart && m_dragEnd) {
         // The cells between the two ends, in time order (column by column, top to bottom).
         auto [a, b] = std::minmax(*m_dragStart, *m_dragEnd);

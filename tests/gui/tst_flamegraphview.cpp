@@ -317,6 +317,18 @@ private slots:
         QCOMPARE(time.selection()->first, 0.0);
         QCOMPARE(time.selection()->second, 0.1);
         panel.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/flamegraph-panel-heatmap.png"));
+        // Axes and a legend: the grid starts right of the offset labels and below the legend,
+        // whose ramp runs from white to the red of the busiest cell.
+        QVERIFY(scope->cellRect(0, 0).left() > scope->fontMetrics().horizontalAdvance(QStringLiteral("1000 ms")));
+        QVERIFY(scope->cellRect(0, 0).top() > scope->fontMetrics().height());
+        QVERIFY(scope->cellRect(0, FlameScopeView::kRows - 1).bottom() < scope->height() - scope->fontMetrics().height());
+        const QImage scopeImage = scope->grab().toImage();
+        const QRectF grid = scope->cellRect(0, 0).united(scope->cellRect(0, FlameScopeView::kRows - 1));
+        const int rampY = int(grid.top()) / 2;
+        bool red = false;
+        for (int x = int(grid.center().x()); x < scopeImage.width() && !red; ++x)
+            red = scopeImage.pixelColor(x, rampY).red() > 200 && scopeImage.pixelColor(x, rampY).green() < 60;
+        QVERIFY(red);
         // The first 0.1 s: ten samples of each run (their tokenize frames).
         time.setSelection(TimeController::Range{0.0, 0.1});
         QTRY_COMPARE(panel.view()->tree()->totalSamples(), std::uint64_t(10));
