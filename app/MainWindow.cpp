@@ -8,6 +8,7 @@
 #include "GettingStartedDialog.h"
 #include "KeyboardShortcutsDialog.h"
 #include "MetricBrowser.h"
+#include "SeriesExport.h"
 #include "MetricTreeModel.h"
 #include "RecentFiles.h"
 #include "RunListModel.h"
@@ -31,6 +32,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -439,6 +441,18 @@ void MainWindow::createAnalysisPage()
     connect(m_metricBrowser, &MetricBrowser::metricActivated, this, [this](const QString& id) {
         // Added at the bottom of the grid, which may be out of sight: brought into view.
         m_chartGrid->revealChart(m_chartGrid->addChart(id));
+    });
+    connect(m_metricBrowser, &MetricBrowser::copySeriesRequested, this, [this](const QString& id) {
+        // The runs shown, in the long format of `runlens convert --to csv`, ready for a spreadsheet.
+        std::vector<RunPtr> shown;
+        for (int r = 0; r < m_runs->count(); ++r) {
+            if (m_runs->at(r).visible)
+                shown.push_back(m_runs->at(r).run);
+        }
+        SeriesExport::Selection selection;
+        selection.metrics = {id};
+        QGuiApplication::clipboard()->setText(QString::fromUtf8(SeriesExport::toCsv(shown, selection)));
+        statusBar()->showMessage(tr("Copied the series of %1 of %n run(s) as CSV", nullptr, int(shown.size())).arg(id), 5000);
     });
     connect(m_runList, &RunListView::currentRunChanged, m_runs, &RunSet::setCurrentIndex);
     connect(m_runList, &RunListView::removeRequested, this, [this](int run) {

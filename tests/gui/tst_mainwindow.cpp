@@ -8,6 +8,7 @@
 #include "HeatMapView.h"
 #include "MainWindow.h"
 #include "MetricBrowser.h"
+#include "MetricTreeModel.h"
 #include "RecentFiles.h"
 #include "RunListView.h"
 #include "RunSet.h"
@@ -20,6 +21,7 @@
 #include <QApplication>
 #include <QCommandLinkButton>
 #include <QDockWidget>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QToolButton>
@@ -35,6 +37,9 @@
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QClipboard>
+#include <QTimer>
+#include <QTreeView>
 #include <QTest>
 
 namespace {
@@ -279,6 +284,62 @@ private slots:
         QTRY_VERIFY(inView());
         QTest::qWait(50);
         QVERIFY(window.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-new-chart-in-view.png")));
+    }
+
+    void metricBrowserCopiesASeriesAndExplainsMissingCounters()
+    {
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QSignalSpy finished(&window, &MainWindow::loadingFinished);
+        window.openDemoRuns();
+        QVERIFY(finished.wait(20000));
+        MetricBrowser* browser = window.metricBrowser();
+        browser->filterEdit()->setText(QStringLiteral("cpu.busy"));
+        QTreeView* tree = browser->treeView();
+        QModelIndex metric;
+        for (int c = 0; c < tree->model()->rowCount() && !metric.isValid(); ++c) {
+            const QModelIndex category = tree->model()->index(c, 0);
+            for (int m = 0; m < tree->model()->rowCount(category) && !metric.isValid(); ++m) {
+                if (tree->model()->index(m, 0, category).data(MetricTreeModel::MetricIdRole).toString() == QLatin1String("cpu.busy"))
+                    metric = tree->model()->index(m, 0, category);
+            }
+        }
+        QVERIFY(metric.isValid());
+        tree->scrollTo(metric);
+        const QPoint at = tree->visualRect(metric).center();
+        // The context menu, as a right click opens it; its second entry copies the series.
+        QGuiApplication::clipboard()->clear();
+        QTimer::singleShot(200, [] {
+            auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+            QVERIFY(menu);
+            QCOMPARE(menu->actions().size(), 2);
+            QCOMPARE(menu->actions().at(1)->text(), QStringLiteral("&Copy Series as CSV"));
+            menu->actions().at(1)->trigger();
+            menu->close();
+        });
+        emit tree->customContextMenuRequested(at);
+        const QStringList lines = QGuiApplication::clipboard()->text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY2(lines.size() > 20, qPrintable(QString::number(lines.size())));
+        QCOMPARE(lines.front(), QStringLiteral("time_s,run,metric,instance,value"));
+        QVERIFY(lines.at(1).contains(QLatin1String(",cpu.busy,")));
+        // Both demo runs are in it.
+        QVERIFY(lines.filter(QStringLiteral("demo-baseline")).size() > 5);
+        QVERIFY(lines.filter(QStringLiteral("demo-tuned")).size() > 5);
+        QVERIFY(browser->emptyNote()->isHidden());
+
+        // The demo runs were recorded without a PMU: a search for IPC says why it finds nothing.
+        browser->filterEdit()->setText(QStringLiteral("ipc"));
+        QCOMPARE(browser->visibleMetricIds().size(), 0);
+        QVERIFY(browser->emptyNote()->isVisibleTo(browser));
+        QVERIFY2(browser->emptyNote()->text().startsWith(QLatin1String("No hardware counters in these runs")), qPrintable(browser->emptyNote()->text()));
+        QVERIFY(window.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-no-counters.png")));
+        browser->filterEdit()->setText(QStringLiteral("zzz-nothing"));
+        QCOMPARE(browser->emptyNote()->text(), QStringLiteral("No metric matches \"zzz-nothing\"."));
+        browser->filterEdit()->clear();
+        QVERIFY(browser->emptyNote()->isHidden());
     }
 
     void everyMenuHasDistinctMnemonics()
