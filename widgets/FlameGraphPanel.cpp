@@ -39,6 +39,11 @@ FlameGraphPanel::FlameGraphPanel(RunSet* runs, TimeController* time, QWidget* pa
     m_normalisation->addItems({tr("by share of samples"), tr("by samples per second")});
     m_normalisation->setToolTip(tr("Share of samples compares where the time went; samples per second also "
                                    "shows how much more or less CPU was used"));
+    m_colourNoise = new QCheckBox(tr("Colour noise"), this);
+    m_colourNoise->setObjectName(QStringLiteral("flameGraphColourNoise"));
+    m_colourNoise->setToolTip(tr("When runs are tagged as repeats of variants (group or variant tags), frames whose change "
+                                 "is within the noise of the repeats are drawn neutral. Check to colour every change."));
+    m_colourNoise->setVisible(false);
     m_weight = new QComboBox(this);
     m_weight->setObjectName(QStringLiteral("flameGraphWeight"));
     m_weight->addItem(tr("Samples"), int(runlens::format::SampleWeight::Samples));
@@ -101,6 +106,7 @@ FlameGraphPanel::FlameGraphPanel(RunSet* runs, TimeController* time, QWidget* pa
     tools->addWidget(m_mode);
     tools->addWidget(m_compare);
     tools->addWidget(m_normalisation);
+    tools->addWidget(m_colourNoise);
     tools->addWidget(m_weight);
     tools->addWidget(m_search, 1);
     tools->addWidget(m_matched);
@@ -115,6 +121,7 @@ FlameGraphPanel::FlameGraphPanel(RunSet* runs, TimeController* time, QWidget* pa
         showRoot();
     });
     connect(m_compare, &QCheckBox::toggled, this, &FlameGraphPanel::scheduleRefresh);
+    connect(m_colourNoise, &QCheckBox::toggled, m_view, &FlameGraphView::setNoiseColoured);
     connect(m_normalisation, &QComboBox::currentIndexChanged, this, &FlameGraphPanel::scheduleRefresh);
     connect(m_weight, &QComboBox::currentIndexChanged, this, &FlameGraphPanel::scheduleRefresh);
     connect(m_search, &QLineEdit::textChanged, m_view, &FlameGraphView::setSearchPattern);
@@ -186,14 +193,34 @@ void FlameGraphPanel::refresh()
                    && m_runs->at(baseline).run->profile();
     FlameGraphRequest request;
     request.selected = m_runs->at(selected);
-    if (diff)
+    if (diff) {
         request.baseline = m_runs->at(baseline);
+        // Runs tagged as repeats of two different variants: each side is its variant's runs.
+        const QString selectedGroup = request.selected.run->repeatGroup();
+        const QString baselineGroup = request.baseline->run->repeatGroup();
+        if (!selectedGroup.isEmpty() && !baselineGroup.isEmpty() && selectedGroup != baselineGroup) {
+            for (int i = 0; i < m_runs->count(); ++i) {
+                const RunEntry& entry = m_runs->at(i);
+                if (i == selected || i == baseline || !entry.visible || !entry.run->profile())
+                    continue;
+                if (entry.run->repeatGroup() == selectedGroup)
+                    request.selectedRepeats.push_back(entry);
+                else if (entry.run->repeatGroup() == baselineGroup)
+                    request.baselineRepeats.push_back(entry);
+            }
+        }
+    }
+    m_colourNoise->setVisible(!request.baselineRepeats.empty() || !request.selectedRepeats.empty());
     request.range = m_time->selection();
     request.normalisation =
         m_normalisation->currentIndex() == 1 ? DiffNormalisation::PerSecond : DiffNormalisation::TotalSamples;
     // Event counts need periods in every run shown; the choice is kept for when they have them.
-    const bool periods = request.selected.run->profile()->hasPeriods()
-                      && (!request.baseline || request.baseline->run->profile()->hasPeriods());
+    bool periods = request.selected.run->profile()->hasPeriods()
+                && (!request.baseline || request.baseline->run->profile()->hasPeriods());
+    for (const auto* repeats : {&request.baselineRepeats, &request.selectedRepeats}) {
+        for (const RunEntry& entry : *repeats)
+            periods = periods && entry.run->profile()->hasPeriods();
+    }
     m_weight->setEnabled(periods);
     m_weight->setToolTip(periods ? tr("Samples: how often a stack was seen. Event count: the sum of the samples' periods "
                                       "(cycles, nanoseconds), which weighs each sample by what it stands for when the "
@@ -236,6 +263,17 @@ void FlameGraphPanel::showResult(const FlameGraph& result)
 
     if (result.filtered)
         m_status->setText(tr("%1. Only %2.").arg(m_status->text(), m_filter->description()));
+    if (const StackTree* tree = result.tree.get(); tree && (tree->baselineRepeats() > 1 || tree->selectedRepeats() > 1)) {
+        m_status->setText(m_status->text() + QLatin1Char(' ')
+                          + (tree->hasVerdicts() ? tr("Variants compared: %1 runs against %2 of the baseline, each frame tested "
+                                                      "across the runs.")
+                                                       .arg(tree->selectedRepeats())
+                                                       .arg(tree->baselineRepeats())
+                                                 : tr("Variants pooled: %1 runs against %2; fewer than three runs on a side "
+                                                      "give no noise to test against.")
+                                                       .arg(tree->selectedRepeats())
+                                                       .arg(tree->baselineRepeats())));
+    }
     m_view->setRunNames(result.selectedName, result.baselineName);
     m_view->setTree(result.tree);
     showRoot();

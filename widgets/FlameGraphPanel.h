@@ -39,6 +39,8 @@ public:
     QComboBox* normalisationBox() const { return m_normalisation; }
     // Samples or event counts (periods); enabled when the runs shown have periods.
     QComboBox* weightBox() const { return m_weight; }
+    // Shown when variants of repeated runs are compared: colour the changes within noise too.
+    QCheckBox* colourNoiseBox() const { return m_colourNoise; }
     QLineEdit* searchField() const { return m_search; }
     bool isBusy() const { return m_jobs.isBusy() || m_pending; }
     // Rebuilds now (signals schedule it for the next event loop turn).
@@ -66,6 +68,7 @@ private:
     QCheckBox* m_compare;
     QComboBox* m_normalisation;
     QComboBox* m_weight;
+    QCheckBox* m_colourNoise;
     QLineEdit* m_search;
     QLabel* m_status;
     QLabel* m_matched;

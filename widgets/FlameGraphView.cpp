@@ -334,10 +334,26 @@ QColor FlameGraphView::colourFor(const StackTreeFunction& function)
     return QColor(int(205 + 50 * v3), int(230 * v1), int(55 * v2));
 }
 
+void FlameGraphView::setNoiseColoured(bool coloured)
+{
+    m_noiseColoured = coloured;
+    update();
+}
+
+QColor FlameGraphView::fillColourFor(std::uint32_t node) const
+{
+    if (!m_tree || node >= m_tree->nodes().size())
+        return {};
+    return m_tree->isDiff() ? diffColourFor(node) : colourFor(m_tree->functionOf(node));
+}
+
 QColor FlameGraphView::diffColourFor(std::uint32_t node) const
 {
     const QColor neutral(245, 245, 245);
     if (!m_tree || !m_tree->isDiff() || m_tree->maximumDelta() <= 0)
+        return neutral;
+    // A change the repeats' own spread covers is not a change: drawn as none.
+    if (!m_noiseColoured && m_tree->verdict(node) == FrameVerdict::WithinNoise)
         return neutral;
     const double delta = m_tree->totalDelta(node) / m_tree->maximumDelta();
     const double strength = std::clamp(std::abs(delta), 0.0, 1.0);
@@ -374,6 +390,21 @@ QString FlameGraphView::toolTipFor(std::uint32_t node) const
         };
         text += QStringLiteral("<br>") + tr("Change: %1 total, %2 self").arg(format(m_tree->totalDelta(node)),
                                                                              format(m_tree->selfDelta(node)));
+        if (m_tree->hasVerdicts()) {
+            // Standard deviations are never negative: their text without format()'s sign.
+            const auto magnitude = [&format](double value) {
+                const QString text = format(value);
+                return text.startsWith(QLatin1Char('+')) ? text.mid(1) : text;
+            };
+            const QString spread = tr("spread across runs ±%1 (baseline), ±%2 (this variant)")
+                                       .arg(magnitude(m_tree->baselineSpread(node)), magnitude(m_tree->selectedSpread(node)));
+            text += QStringLiteral("<br>")
+                  + (m_tree->verdict(node) == FrameVerdict::Real
+                         ? tr("Beyond noise across %1 + %2 runs; %3").arg(m_tree->baselineRepeats()).arg(m_tree->selectedRepeats()).arg(spread)
+                         : tr("Within noise across %1 + %2 runs; %3").arg(m_tree->baselineRepeats()).arg(m_tree->selectedRepeats()).arg(spread));
+        } else if (m_tree->baselineRepeats() > 1 || m_tree->selectedRepeats() > 1) {
+            text += QStringLiteral("<br>") + tr("Fewer than three runs on a side: the plain difference, untested");
+        }
     }
     return text;
 }
@@ -485,8 +516,15 @@ void FlameGraphView::paintEvent(QPaintEvent*)
                                         .arg(QString::number(m_tree->maximumDelta(), 'f', 1))
                                   : tr("blue shrank, red grew (full colour: %1 points)")
                                         .arg(QString::number(m_tree->maximumDelta() * 100.0, 'f', 2));
+        QString scaleText = scale;
+        if (m_tree->hasVerdicts() && !m_noiseColoured)
+            scaleText += tr("; changes within the noise of %1 + %2 runs drawn neutral")
+                             .arg(m_tree->baselineRepeats())
+                             .arg(m_tree->selectedRepeats());
+        else if (m_tree->baselineRepeats() > 1 || m_tree->selectedRepeats() > 1)
+            scaleText += tr("; pooled %1 + %2 runs").arg(m_tree->baselineRepeats()).arg(m_tree->selectedRepeats());
         painter.drawText(QRect(bar.right() + 8, bar.top() - 2, legend.width() - bar.width() - 8, rowH),
-                         Qt::AlignVCenter | Qt::AlignLeft, scale);
+                         Qt::AlignVCenter | Qt::AlignLeft, scaleText);
     } else {
         QString text = (m_tree->weight() == runlens::format::SampleWeight::EventCount ? tr("%1: %2 events (summed periods)")
                                                                                       : tr("%1: %2 samples"))

@@ -37,6 +37,13 @@ public:
     void setIcicle(bool icicle);
     bool isIcicle() const { return m_icicle; }
 
+    // A differential tree of repeated runs knows which changes are within the repeats' noise:
+    // those frames are drawn neutral unless this is set (then coloured as any change).
+    void setNoiseColoured(bool coloured);
+    bool isNoiseColoured() const { return m_noiseColoured; }
+    // The fill of a frame (tests, exports).
+    QColor fillColourFor(std::uint32_t node) const;
+
     // Frames whose name matches are highlighted; the share of samples in matching frames (counted
     // once where matches nest) is reported. An empty or invalid pattern clears the search.
     void setSearchPattern(const QString& pattern);
@@ -102,6 +109,7 @@ private:
     QString m_selectedName;
     QString m_baselineName;
     bool m_icicle = false;
+    bool m_noiseColoured = false;
     std::uint32_t m_zoom = StackTree::kRoot;
     std::uint32_t m_current = StackTree::kRoot;
     std::vector<std::uint32_t> m_history;

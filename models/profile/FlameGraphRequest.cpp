@@ -2,6 +2,9 @@
 
 #include "ProfileIndex.h"
 #include "StackTreeDiff.h"
+#include "VariantDiff.h"
+
+#include <QCoreApplication>
 
 #include <cmath>
 #include <limits>
@@ -27,9 +30,9 @@ StackTreeFilter FlameGraphRequest::selectedFilter() const
     return filter;
 }
 
-StackTreeFilter FlameGraphRequest::baselineFilter() const
+StackTreeFilter FlameGraphRequest::filterMatching(const RunEntry& other) const
 {
-    StackTreeFilter filter = filterFor(*baseline, range);
+    StackTreeFilter filter = filterFor(other, range);
     filter.cpus = cpus;
     if (pids.empty() && tids.empty())
         return filter;
@@ -48,7 +51,7 @@ StackTreeFilter FlameGraphRequest::baselineFilter() const
         if (chosenTids.contains(thread.tid))
             threadNames.insert(thread.command);
     }
-    const ProfileIndex& theirs = *baseline->run->profileIndex();
+    const ProfileIndex& theirs = *other.run->profileIndex();
     for (const auto& process : theirs.processes()) {
         if (processNames.contains(process.command))
             filter.pids.push_back(process.pid);
@@ -68,16 +71,41 @@ FlameGraph FlameGraphRequest::run() const
     graph.selectedName = selected.name();
     graph.range = range;
     graph.filtered = !cpus.empty() || !pids.empty() || !tids.empty();
-    const bool periods = selected.run->profile()->hasPeriods() && (!baseline || baseline->run->profile()->hasPeriods());
+    bool periods = selected.run->profile()->hasPeriods() && (!baseline || baseline->run->profile()->hasPeriods());
+    for (const auto* repeats : {&baselineRepeats, &selectedRepeats}) {
+        for (const RunEntry& entry : *repeats)
+            periods = periods && entry.run->profile()->hasPeriods();
+    }
     graph.weight = periods ? weight : runlens::format::SampleWeight::Samples;
     const StackTreePtr tree = StackTree::build(*selected.run->profileIndex(), selectedFilter(), graph.weight);
     graph.selectedSamples = tree->totalSamples();
-    if (baseline) {
-        graph.baselineName = baseline->name();
-        const StackTreePtr base = StackTree::build(*baseline->run->profileIndex(), baselineFilter(), graph.weight);
-        graph.tree = StackTreeDiff::compute(*base, *tree, normalisation);
-    } else {
+    if (!baseline) {
         graph.tree = tree;
+        return graph;
     }
+    graph.baselineName = baseline->name();
+    const auto treeOf = [this, &graph](const RunEntry& entry) {
+        return StackTree::build(*entry.run->profileIndex(), filterMatching(entry), graph.weight);
+    };
+    const StackTreePtr base = treeOf(*baseline);
+    if (baselineRepeats.empty() && selectedRepeats.empty()) {
+        graph.tree = StackTreeDiff::compute(*base, *tree, normalisation);
+        return graph;
+    }
+    std::vector<StackTreePtr> before{base};
+    std::vector<StackTreePtr> after{tree};
+    for (const RunEntry& entry : baselineRepeats)
+        before.push_back(treeOf(entry));
+    for (const RunEntry& entry : selectedRepeats)
+        after.push_back(treeOf(entry));
+    graph.tree = VariantDiff::compute(before, after, normalisation);
+    graph.selectedSamples = graph.tree->totalSamples();
+    // The legend names the variants: the runs' group, and how many runs each side pools.
+    const auto variantName = [](const RunEntry& entry, std::size_t runs) {
+        const QString group = entry.run->repeatGroup();
+        return QCoreApplication::translate("FlameGraphRequest", "%1 (%2 runs)").arg(group.isEmpty() ? entry.name() : group).arg(runs);
+    };
+    graph.selectedName = variantName(selected, after.size());
+    graph.baselineName = variantName(*baseline, before.size());
     return graph;
 }

@@ -26,6 +26,10 @@ struct FlameGraph {
 struct FlameGraphRequest {
     RunEntry selected;                                   // must have a profile
     std::optional<RunEntry> baseline;                    // differential against this one, when set
+    // The other runs of each side's variant (runs tagged with the same group or variant): with a
+    // baseline, the graph compares the variants, frame by frame across repeats (VariantDiff).
+    std::vector<RunEntry> baselineRepeats;
+    std::vector<RunEntry> selectedRepeats;
     std::optional<std::pair<double, double>> range;      // on the shared time axis; all samples without
     DiffNormalisation normalisation = DiffNormalisation::TotalSamples;
     // Event counts only when every run shown has periods (counts and periods do not compare).
@@ -39,9 +43,10 @@ struct FlameGraphRequest {
 
     // The run's samples in the range, in its own clock (the shared axis minus its offset).
     static StackTreeFilter filterFor(const RunEntry& entry, std::optional<std::pair<double, double>> range);
-    // The filter for the selected run, and for the baseline (processes and threads by name).
+    // The filter for the selected run, and for another run (the baseline, a repeat): the same
+    // CPUs, and the processes and threads of the same names.
     StackTreeFilter selectedFilter() const;
-    StackTreeFilter baselineFilter() const;
+    StackTreeFilter filterMatching(const RunEntry& other) const;
 
     // Pure computation on immutable runs: safe on any thread.
     FlameGraph run() const;

@@ -47,6 +47,14 @@ struct StackTreeNode {
     std::uint64_t self = 0;  // samples (or event counts) in this frame itself
 };
 
+// A differential tree of two variants (repeated runs each) says per frame whether its change
+// stands out of the run-to-run noise (VariantDiff).
+enum class FrameVerdict : std::uint8_t {
+    Untested,    // a plain difference: fewer than VariantDiff::kMinimumRepeats runs on a side
+    WithinNoise, // the repeats' spread covers the change
+    Real,        // beyond the noise of the repeats
+};
+
 enum class DiffNormalisation {
     TotalSamples, // shares of each run's total: "what fraction of the time"
     PerSecond,    // samples per second of the range: "how much CPU", for runs of different length
@@ -97,9 +105,20 @@ public:
     std::uint64_t baselineSamples() const { return m_baselineSamples; }
     double baselineDurationSeconds() const { return m_baselineDuration; }
 
+    // Differential trees of two variants: runs on each side, and per node whether the change is
+    // beyond the repeats' noise. A tree of two single runs has one run a side and no verdicts.
+    int baselineRepeats() const { return m_baselineRepeats; }
+    int selectedRepeats() const { return m_selectedRepeats; }
+    bool hasVerdicts() const { return !m_verdicts.empty(); }
+    FrameVerdict verdict(std::uint32_t node) const { return hasVerdicts() ? m_verdicts[node] : FrameVerdict::Untested; }
+    // The per-repeat shares' standard deviations (in the normalisation's unit), for tooltips.
+    double baselineSpread(std::uint32_t node) const { return m_baselineSpread.empty() ? 0.0 : m_baselineSpread[node]; }
+    double selectedSpread(std::uint32_t node) const { return m_selectedSpread.empty() ? 0.0 : m_selectedSpread[node]; }
+
 private:
     friend class StackTreeDiff;
     friend class StackTreeBuilder;
+    friend class VariantDiff;
     double normalised(std::uint64_t count, bool baseline) const;
 
     std::vector<StackTreeNode> m_nodes;
@@ -114,6 +133,12 @@ private:
     DiffNormalisation m_normalisation = DiffNormalisation::TotalSamples;
     double m_maximumDelta = 0;
     std::vector<std::uint32_t> m_disappeared;
+
+    int m_baselineRepeats = 1;
+    int m_selectedRepeats = 1;
+    std::vector<FrameVerdict> m_verdicts;
+    std::vector<double> m_baselineSpread;
+    std::vector<double> m_selectedSpread;
 };
 
 using StackTreePtr = std::shared_ptr<const StackTree>;

@@ -14,6 +14,11 @@ constexpr std::uint32_t kNone = 0xffffffffu;
 
 StackTreePtr StackTreeDiff::compute(const StackTree& baseline, const StackTree& selected, DiffNormalisation normalisation)
 {
+    return merge(baseline, selected, normalisation);
+}
+
+std::shared_ptr<StackTree> StackTreeDiff::merge(const StackTree& baseline, const StackTree& selected, DiffNormalisation normalisation)
+{
     auto tree = std::make_shared<StackTree>();
     tree->m_functions.push_back({"all", "", runlens::format::FrameKind::Unknown});
 

@@ -15,4 +15,9 @@ class StackTreeDiff
 public:
     static StackTreePtr compute(const StackTree& baseline, const StackTree& selected,
                                 DiffNormalisation normalisation = DiffNormalisation::TotalSamples);
+
+private:
+    friend class VariantDiff;
+    // The tree compute() returns, still open for VariantDiff to add its verdicts.
+    static std::shared_ptr<StackTree> merge(const StackTree& baseline, const StackTree& selected, DiffNormalisation normalisation);
 };

@@ -47,9 +47,11 @@ double normalQuantile(double p)
     return z;
 }
 
+} // namespace
+
 // Student's t quantile for nu degrees of freedom by the Cornish-Fisher expansion around z
 // (accurate to a few parts in a thousand from 3 degrees of freedom on).
-double studentQuantile(double p, double nu)
+double SignificanceTest::studentQuantile(double p, double nu)
 {
     const double z = normalQuantile(p);
     const double z3 = z * z * z;
@@ -58,8 +60,6 @@ double studentQuantile(double p, double nu)
     return z + (z3 + z) / (4 * nu) + (5 * z5 + 16 * z3 + 3 * z) / (96 * nu * nu)
            + (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * nu * nu * nu);
 }
-
-} // namespace
 
 double SignificanceTest::lag1Autocorrelation(std::span<const double> values)
 {
@@ -137,7 +137,7 @@ DifferenceEstimate SignificanceTest::compare(std::span<const double> baseline, s
     const double pieces = std::min(double(baseline.size() / std::size_t(estimate.baselineBlock)),
                                    double(other.size() / std::size_t(estimate.otherBlock)));
     const double freedom = std::max(3.0, pieces - 1.0);
-    const double widen = studentQuantile(1.0 - tail, freedom) / normalQuantile(1.0 - tail);
+    const double widen = SignificanceTest::studentQuantile(1.0 - tail, freedom) / normalQuantile(1.0 - tail);
     estimate.low = estimate.difference - (estimate.difference - at(tail)) * widen;
     estimate.high = estimate.difference + (at(1.0 - tail) - estimate.difference) * widen;
     estimate.significant = estimate.low > 0 || estimate.high < 0;

@@ -47,4 +47,7 @@ public:
     // samples get 1 (the ordinary bootstrap); a slowly wandering series gets long blocks.
     static int blockLength(std::span<const double> values);
     static double lag1Autocorrelation(std::span<const double> values);
+    // Student's t quantile for nu degrees of freedom (Cornish-Fisher expansion around the normal
+    // quantile: a few parts in a thousand from 3 degrees of freedom on).
+    static double studentQuantile(double p, double nu);
 };

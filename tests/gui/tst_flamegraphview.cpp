@@ -104,6 +104,20 @@ ProfileTables twoProcesses(std::uint32_t pidBase, int workerSamples)
     return builder.take(false);
 }
 
+// A run of a variant (its "group" tag): `shift` of its 1,000 samples move from render to
+// compress, `jitter` samples from tokenize to render (run-to-run noise).
+RunPtr repeatOf(const QString& name, const QString& group, int shift, int jitter)
+{
+    ProfileTables profile = profileOf({{"main;serve;parse_request;tokenize", 300 - jitter},
+                                       {"main;serve;handle;render", 400 + jitter - shift},
+                                       {"main;serve;handle;compress", 300 + shift}});
+    runlens::format::RunArchive archive;
+    archive.runName = name.toStdString();
+    archive.manifest = {{"run", {{"name", name.toStdString()}, {"tags", {{"group", group.toStdString()}}}}}};
+    archive.profile = std::move(profile);
+    return std::make_shared<const Run>(QStringLiteral("/tmp/%1.folded").arg(name), std::move(archive));
+}
+
 } // namespace
 
 class TestFlameGraphView : public QObject
@@ -411,6 +425,46 @@ private slots:
         panel.findChild<QTabWidget*>()->setCurrentWidget(filter);
         QTRY_VERIFY(filter->isVisible());
         QVERIFY(panel.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/flamegraph-panel-filters.png")));
+    }
+
+    void variantsOfRepeatsDrawNoiseNeutral()
+    {
+        RunSet runs;
+        TimeController time(&runs);
+        FlameGraphPanel panel(&runs, &time);
+        panel.resize(1200, 500);
+        // Three runs of each variant: compress grows by 10 points in every tuned run; tokenize
+        // and render wobble by a point or two from run to run in both.
+        const int jitter[] = {-15, 5, 12};
+        for (int r = 0; r < 3; ++r)
+            runs.add(repeatOf(QStringLiteral("base-%1").arg(r + 1), QStringLiteral("base"), 0, jitter[r]));
+        for (int r = 0; r < 3; ++r)
+            runs.add(repeatOf(QStringLiteral("tuned-%1").arg(r + 1), QStringLiteral("tuned"), 100, -jitter[r] / 2));
+        runs.setBaseline(0);
+        runs.setCurrentIndex(3);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTRY_VERIFY(!panel.isBusy() && panel.view()->tree() && panel.view()->tree()->hasVerdicts());
+        const StackTreePtr tree = panel.view()->tree();
+        QCOMPARE(tree->baselineRepeats(), 3);
+        QCOMPARE(tree->selectedRepeats(), 3);
+        QCOMPARE(tree->totalSamples(), std::uint64_t(3000)); // the tuned variant pooled
+        const auto compress = at(*tree, {"main", "serve", "handle", "compress"});
+        const auto tokenize = at(*tree, {"main", "serve", "parse_request", "tokenize"});
+        QCOMPARE(tree->verdict(compress), FrameVerdict::Real);
+        QCOMPARE(tree->verdict(tokenize), FrameVerdict::WithinNoise);
+        QVERIFY(panel.colourNoiseBox()->isVisible());
+        QCOMPARE(panel.view()->selectedName(), QStringLiteral("tuned (3 runs)"));
+        QCOMPARE(panel.view()->baselineName(), QStringLiteral("base (3 runs)"));
+        // Noise is drawn neutral, the real change red; the toggle colours the noise too.
+        const QColor neutral(245, 245, 245);
+        QCOMPARE(panel.view()->fillColourFor(tokenize), neutral);
+        QVERIFY(panel.view()->fillColourFor(compress).red() > 200 && panel.view()->fillColourFor(compress).green() < 150);
+        QVERIFY(panel.view()->toolTipFor(tokenize).contains(QStringLiteral("Within noise across 3 + 3 runs")));
+        QVERIFY(panel.view()->toolTipFor(compress).contains(QStringLiteral("Beyond noise across 3 + 3 runs")));
+        QVERIFY(panel.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/flamegraph-variants.png")));
+        panel.colourNoiseBox()->setChecked(true);
+        QVERIFY(panel.view()->fillColourFor(tokenize) != neutral);
     }
 
     void deepGraphOpensOnItsRoot()
