@@ -5,6 +5,11 @@
 // input), so that existing flame-graph pipelines can switch to it.
 // `runlens convert --to csv|json [--metric ID]... [--window FROM:TO] RUN...`: the runs' series in
 // long format (time, run, metric, instance, value), for pandas, R or a spreadsheet.
+// `runlens convert --to diff-folded --baseline A1 [--baseline A2 ...] --vs B1 [--vs B2 ...]`: the
+// differential flame graph of two variants (repeated runs each) as text, every frame with its
+// shares, change, spread across runs and verdict (DiffFoldedWriter.h).
+#include "DiffFoldedWriter.h"
+#include "FlameGraphRequest.h"
 #include "FoldedWriter.h"
 #include "FormatError.h"
 #include "HeadlessCommands.h"
@@ -103,6 +108,57 @@ int writeSeries(const QStringList& files, const QString& format, const SeriesExp
                     output);
 }
 
+// The frames of two variants compared, as DiffFoldedWriter writes them; 0, 1 or 2.
+int writeVariantDiff(const QStringList& baselinePaths, const QStringList& comparedPaths, FlameGraphRequest request,
+                     const QString& outputPath)
+{
+    if (baselinePaths.isEmpty() || comparedPaths.isEmpty()) {
+        printError(Text::tr("give both variants' runs: --baseline A1 [--baseline A2 ...] --vs B1 [--vs B2 ...]"));
+        return 2;
+    }
+    std::vector<RunEntry> baseline;
+    std::vector<RunEntry> compared;
+    try {
+        for (const auto& [paths, entries] : {std::pair{&baselinePaths, &baseline}, std::pair{&comparedPaths, &compared}}) {
+            for (const QString& path : *paths) {
+                RunEntry entry;
+                entry.run = RunLoader::loadNow(path);
+                if (!entry.run->profile()) {
+                    printError(Text::tr("%1 has no stack samples (record with runlens-rec record --profile)").arg(path));
+                    return 1;
+                }
+                entries->push_back(entry);
+            }
+        }
+    } catch (const runlens::format::FormatError& error) {
+        printError(QString::fromStdString(error.what()));
+        return 1;
+    } catch (const std::bad_alloc&) {
+        printError(Text::tr("the runs are too large to compare: not enough memory."));
+        return 1;
+    }
+    request.baseline = baseline.front();
+    request.baselineRepeats.assign(baseline.begin() + 1, baseline.end());
+    request.selected = compared.front();
+    request.selectedRepeats.assign(compared.begin() + 1, compared.end());
+    const FlameGraph graph = request.run();
+    QStringList baselineNames;
+    QStringList comparedNames;
+    for (const RunEntry& entry : baseline)
+        baselineNames.append(entry.name());
+    for (const RunEntry& entry : compared)
+        comparedNames.append(entry.name());
+    const QString header =
+        Text::tr("baseline: %1; compared: %2; %3; columns: baseline compared change baseline_spread compared_spread verdict")
+            .arg(baselineNames.join(QStringLiteral(", ")), comparedNames.join(QStringLiteral(", ")),
+                 request.normalisation == DiffNormalisation::PerSecond ? Text::tr("samples per second")
+                                                                       : Text::tr("shares of each variant's samples"));
+    if (!graph.tree->hasVerdicts())
+        printError(Text::tr("fewer than three runs on a side: the frames' changes are the plain difference of the pooled "
+                            "runs, untested against run-to-run noise."));
+    return writeOut(QByteArray::fromStdString(writeDiffFolded(*graph.tree, header.toStdString())), outputPath);
+}
+
 } // namespace
 
 int runConvertCommand(int argc, char** argv)
@@ -120,8 +176,9 @@ int runConvertCommand(int argc, char** argv)
            "stackcollapse-perf.pl prints them."));
     parser.addHelpOption();
     const QCommandLineOption to(QStringLiteral("to"),
-                                Text::tr("Output format: \"folded\" (the stacks), \"csv\" or \"json\" (the series, one "
-                                         "point per line: time, run, metric, instance, value)."),
+                                Text::tr("Output format: \"folded\" (the stacks), \"diff-folded\" (two variants' frames "
+                                         "compared), \"csv\" or \"json\" (the series, one point per line: time, run, "
+                                         "metric, instance, value)."),
                                 Text::tr("format"));
     const QCommandLineOption metric(QStringLiteral("metric"), Text::tr("With csv or json: only this metric (repeatable)."),
                                     Text::tr("id"));
@@ -140,8 +197,14 @@ int runConvertCommand(int argc, char** argv)
                                               "which is what stackcollapse-perf.pl does."));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
                                     Text::tr("Write to this file instead of the standard output."), Text::tr("file"));
+    const QCommandLineOption baselineRuns(QStringLiteral("baseline"),
+                                          Text::tr("With diff-folded: a run of the baseline variant (repeatable)."), Text::tr("file"));
+    const QCommandLineOption comparedRuns(QStringLiteral("vs"), Text::tr("With diff-folded: a run of the variant compared (repeatable)."),
+                                          Text::tr("file"));
+    const QCommandLineOption perSecond(QStringLiteral("per-second"),
+                                       Text::tr("With diff-folded: compare samples per second instead of shares of samples."));
     const ProfileFilterOptions filterOptions;
-    parser.addOptions({to, metric, window, pid, tid, kernel, jit, all, addrs, samples, output});
+    parser.addOptions({to, metric, window, pid, tid, kernel, jit, all, addrs, samples, output, baselineRuns, comparedRuns, perSecond});
     parser.addOptions(filterOptions.options());
     parser.addPositionalArgument(QStringLiteral("FILE"), Text::tr("The profile to convert (folded), or the runs (csv, json)."));
 
@@ -166,8 +229,31 @@ int runConvertCommand(int argc, char** argv)
         }
         return writeSeries(parser.positionalArguments(), format, selection, parser.isSet(output) ? parser.value(output) : QString());
     }
+    if (format == QLatin1String("diff-folded")) {
+        FlameGraphRequest request;
+        request.normalisation = parser.isSet(perSecond) ? DiffNormalisation::PerSecond : DiffNormalisation::TotalSamples;
+        ProfileFilterChoice choice;
+        if (QString filterError; !filterOptions.read(parser, choice, filterError)) {
+            printError(filterError);
+            return 2;
+        }
+        request.cpus = choice.cpus;
+        request.pids = choice.pids;
+        request.tids = choice.tids;
+        if (parser.isSet(window)) {
+            const auto range = parseWindowOption(parser.value(window));
+            if (!range) {
+                printError(Text::tr("--window %1 is not FROM:TO in seconds (for example 30s:2m)").arg(parser.value(window)));
+                return 2;
+            }
+            // Open to the right: to the end of any run (a billion seconds is beyond every one).
+            request.range = std::pair{range->first, std::min(range->second, 1e9)};
+        }
+        return writeVariantDiff(parser.values(baselineRuns), parser.values(comparedRuns), request,
+                                parser.isSet(output) ? parser.value(output) : QString());
+    }
     if (format != QLatin1String("folded")) {
-        printError(Text::tr("say which format to write: --to folded, --to csv or --to json"));
+        printError(Text::tr("say which format to write: --to folded, diff-folded, csv or json"));
         return 2;
     }
     if (parser.positionalArguments().size() != 1) {

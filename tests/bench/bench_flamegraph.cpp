@@ -5,11 +5,14 @@
 //   - refilter for a new time range                    [<= 150 ms]
 //   - paint of a 1920x1080 flame graph into a QImage   [<= 16 ms]
 //   - `perf script` import                             [>= 150 MB/s]
+//   - differential of two variants of 5 runs each, every frame tested across the runs [<= 1 s]
 // It prints figures (best of a few repetitions) and fails only when a result is wrong.
 // --quick (the CTest run) uses a tenth of the size.
 #include "FlameGraphView.h"
 #include "PerfScriptParser.h"
+#include "ProfileIndex.h"
 #include "StackTreeDiff.h"
+#include "VariantDiff.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -158,9 +161,11 @@ int main(int argc, char** argv)
     const ProfileTables tunedProfile = makeProfile(samples, stacks, 2);
 
     StackTreePtr baseline;
+    // At load: the run's profile index (once), then its whole-run tree.
     const double buildMs = bestMs(repetitions, [&] { baseline = StackTree::build(baselineProfile); });
+    const ProfileIndexPtr baselineIndex = ProfileIndex::build(baselineProfile);
     check(baseline->totalSamples() == samples, "the tree holds every sample");
-    std::printf("  tree build:          %8.1f ms wall, %8.1f ms CPU  (%zu nodes)       [<= 300 ms]\n", buildMs, lastCpuMs,
+    std::printf("  index + tree build:  %8.1f ms wall, %8.1f ms CPU  (%zu nodes)       [<= 300 ms]\n", buildMs, lastCpuMs,
                 baseline->nodes().size());
 
     const StackTreePtr tuned = StackTree::build(tunedProfile);
@@ -177,7 +182,7 @@ int main(int argc, char** argv)
         range.timeNs = std::pair<std::int64_t, std::int64_t>{std::int64_t(10 + step) * 1'000'000'000,
                                                              std::int64_t(40 + step) * 1'000'000'000};
         ++step;
-        filtered = StackTree::build(baselineProfile, range);
+        filtered = StackTree::build(*baselineIndex, range);
     });
     check(filtered->totalSamples() > 0 && filtered->totalSamples() < samples, "the range keeps part of the samples");
     std::printf("  refilter (30 s):     %8.1f ms wall, %8.1f ms CPU                       [<= 150 ms]\n", refilterMs, lastCpuMs);
@@ -205,5 +210,40 @@ int main(int argc, char** argv)
     const double megabytes = double(script.size()) / 1e6;
     std::printf("  perf script import:  %8.1f MB/s wall, %8.1f MB/s CPU (%.0f MB in %.0f ms)  [>= 150 MB/s]\n",
                 megabytes / (importMs / 1e3), megabytes / (lastCpuMs / 1e3), megabytes, importMs);
+
+    // Two variants of five runs (different seeds: every run differs a little), one tree per run
+    // from its index, then the frames tested across runs: what the panel does for tagged repeats.
+    const int repeats = quick ? 3 : 5;
+    std::vector<ProfileTables> runs;
+    runs.reserve(std::size_t(2 * repeats)); // an index refers to its tables: they must not move
+    std::vector<ProfileIndexPtr> indexes;
+    // Repeats of one program: the same stacks, samples drawn anew with the same skew, and the
+    // tuned variant spending a little more in one branch.
+    for (int r = 0; r < 2 * repeats; ++r) {
+        runs.push_back(baselineProfile);
+        std::mt19937_64 random(100 + std::uint64_t(r));
+        std::uniform_real_distribution<double> unit(0.0, 1.0);
+        for (auto& stack : runs.back().samples.stack) {
+            const double u = unit(random);
+            stack = std::uint32_t(double(stacks) * u * u) % std::uint32_t(stacks);
+            if (r >= repeats && random() % 20 == 0)
+                stack = std::uint32_t(stacks - 1);
+        }
+        indexes.push_back(ProfileIndex::build(runs.back()));
+    }
+    StackTreePtr variants;
+    const double variantMs = bestMs(quick ? 1 : 3, [&] {
+        std::vector<StackTreePtr> before;
+        std::vector<StackTreePtr> after;
+        for (int r = 0; r < 2 * repeats; ++r)
+            (r < repeats ? before : after).push_back(StackTree::build(*indexes[std::size_t(r)]));
+        variants = VariantDiff::compute(before, after);
+    });
+    check(variants->hasVerdicts() && variants->totalSamples() == samples * std::size_t(repeats), "the variants are pooled and tested");
+    std::size_t real = 0;
+    for (std::uint32_t n = 0; n < variants->nodes().size(); ++n)
+        real += variants->verdict(n) == FrameVerdict::Real ? 1 : 0;
+    std::printf("  variants %d + %d:      %8.1f ms wall, %8.1f ms CPU  (%zu nodes, %zu beyond noise)  [<= 1000 ms]\n", repeats,
+                repeats, variantMs, lastCpuMs, variants->nodes().size(), real);
     return failures == 0 ? 0 : 1;
 }

@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <tuple>
+
 namespace {
 
 QString fixture(const QString& name)
@@ -190,6 +192,37 @@ private slots:
                                              "app;app_main;compute;vector_add 3\n"
                                              "app;app_main;io_wait 4\n"
                                              "app;app_main;parse_args;strlen 3\n"));
+    }
+
+    void diffFoldedOfVariants()
+    {
+        // Three runs a side: work's share goes from 59-61 % to 79-81 %, a change far beyond the
+        // one-point spread of each side's runs.
+        QTemporaryDir directory;
+        QStringList arguments{"--to", "diff-folded"};
+        for (int r = 0; r < 3; ++r) {
+            const int jitter = (r - 1) * 10;
+            for (const auto& [side, option, work] : {std::tuple{"a", "--baseline", 600}, std::tuple{"b", "--vs", 800}}) {
+                const QString path = directory.filePath(QStringLiteral("%1%2.folded").arg(QLatin1String(side)).arg(r + 1));
+                QFile file(path);
+                QVERIFY(file.open(QIODevice::WriteOnly));
+                file.write(QStringLiteral("main;work %1\nmain;idle %2\n").arg(work + jitter).arg(1000 - work - jitter).toUtf8());
+                file.close();
+                arguments << QLatin1String(option) << path;
+            }
+        }
+        const QString output = directory.filePath(QStringLiteral("out.txt"));
+        QCOMPARE(runConvert(arguments + QStringList{"-o", output}), 0);
+        QCOMPARE(readAll(output),
+                 QByteArray("# baseline: a1.folded, a2.folded, a3.folded; compared: b1.folded, b2.folded, b3.folded; shares of "
+                            "each variant's samples; columns: baseline compared change baseline_spread compared_spread verdict\n"
+                            "main 1.000000 1.000000 +0.000000 0.000000 0.000000 noise\n"
+                            "main;idle 0.400000 0.200000 -0.200000 0.010000 0.010000 real\n"
+                            "main;work 0.600000 0.800000 +0.200000 0.010000 0.010000 real\n"));
+        // One run a side: the plain difference, untested.
+        QCOMPARE(runConvert({"--to", "diff-folded", "--baseline", arguments[3], "--vs", arguments[5], "-o", output}), 0);
+        QVERIFY(readAll(output).contains("main;work 0.590000 0.790000 +0.200000 0.000000 0.000000 untested\n"));
+        QCOMPARE(runConvert({"--to", "diff-folded", "--baseline", arguments[3]}), 2); // no --vs
     }
 
     void usageErrors()
