@@ -175,7 +175,7 @@ private slots:
                                    {busy([&](std::size_t row) { return values[row]; })});
         const SteadyStateProposal proposal = SteadyState::propose(*run);
         QVERIFY(!proposal.window);
-        QCOMPARE(proposal.reason, QStringLiteral("The whole run is steady: Busy CPU shows no warm-up or cool-down."));
+        QCOMPARE(proposal.reason, QStringLiteral("The whole run is steady: no warm-up or cool-down in Busy CPU."));
     }
 
     void workloadMetricCountsToo()
