@@ -1,8 +1,14 @@
-// The open runs as a table for the run list: colour and name, baseline, shown, offset, host,
-// duration. Edits go to the RunSet, which every other view observes.
+// The open runs as a table for the run list: colour and name, baseline, shown, offset, trim
+// window, proposed steady state, host, duration. Edits go to the RunSet, which every other view
+// observes.
 #pragma once
 
+#include "summary/SteadyState.h"
+
 #include <QAbstractTableModel>
+
+#include <map>
+#include <memory>
 
 class RunSet;
 
@@ -11,7 +17,17 @@ class RunListModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { NameColumn, BaselineColumn, VisibleColumn, OffsetColumn, HostColumn, DurationColumn, ColumnCount };
+    enum Column {
+        NameColumn,
+        BaselineColumn,
+        VisibleColumn,
+        OffsetColumn,
+        TrimColumn,        // the run's trim window; edited as "FROM:TO" in seconds, empty for all of it
+        SteadyStateColumn, // the steady state SteadyState proposes, its reason as the tooltip
+        HostColumn,
+        DurationColumn,
+        ColumnCount
+    };
     enum Role { ColourRole = Qt::UserRole + 1, FilePathRole };
 
     explicit RunListModel(RunSet* runs, QObject* parent = nullptr);
@@ -23,6 +39,21 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     Qt::ItemFlags flags(const QModelIndex& index) const override;
 
+    // The steady state proposed for the run in `row`: found once per run, when first asked for
+    // (about 1 ms for an hour at 1 s, tests/bench/bench_steadystate), and never applied by itself.
+    const SteadyStateProposal& steadyState(int row) const;
+    // Makes the proposal the run's trim window (the user's click); false when there is none.
+    bool acceptSteadyState(int row);
+
+    // "12.4–590.0 s": how the run list writes a window.
+    static QString windowText(const std::pair<double, double>& window);
+
 private:
     RunSet* m_runs;
+    // By run; the weak pointer tells a run that is gone from a new one at the same address.
+    struct CachedProposal {
+        std::weak_ptr<const Run> run;
+        SteadyStateProposal proposal;
+    };
+    mutable std::map<const Run*, CachedProposal> m_steadyStates;
 };
