@@ -219,14 +219,7 @@ Qt::ItemFlags RunListModel::flags(const QModelIndex& index) const
 
 const SteadyStateProposal& RunListModel::steadyState(int row) const
 {
-    const RunPtr& run = m_runs->at(row).run;
-    auto found = m_steadyStates.find(run.get());
-    if (found == m_steadyStates.end() || found->second.run.lock() != run) {
-        // Forget the runs that are gone, so that the cache holds no more than the open runs.
-        std::erase_if(m_steadyStates, [](const auto& item) { return item.second.run.expired(); });
-        found = m_steadyStates.insert_or_assign(run.get(), CachedProposal{run, SteadyState::propose(*run)}).first;
-    }
-    return found->second.proposal;
+    return m_runs->steadyState(row);
 }
 
 bool RunListModel::acceptSteadyState(int row)

@@ -7,9 +7,6 @@
 
 #include <QAbstractTableModel>
 
-#include <map>
-#include <memory>
-
 class RunSet;
 
 class RunListModel : public QAbstractTableModel
@@ -39,8 +36,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     Qt::ItemFlags flags(const QModelIndex& index) const override;
 
-    // The steady state proposed for the run in `row`: found once per run, when first asked for
-    // (about 1 ms for an hour at 1 s, tests/bench/bench_steadystate), and never applied by itself.
+    // The steady state proposed for the run in `row` (RunSet::steadyState), never applied by itself.
     const SteadyStateProposal& steadyState(int row) const;
     // Makes the proposal the run's trim window (the user's click); false when there is none.
     bool acceptSteadyState(int row);
@@ -50,10 +46,4 @@ public:
 
 private:
     RunSet* m_runs;
-    // By run; the weak pointer tells a run that is gone from a new one at the same address.
-    struct CachedProposal {
-        std::weak_ptr<const Run> run;
-        SteadyStateProposal proposal;
-    };
-    mutable std::map<const Run*, CachedProposal> m_steadyStates;
 };

@@ -12,6 +12,7 @@
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QHash>
+#include <QFontMetricsF>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QValueAxis>
@@ -580,6 +581,18 @@ std::vector<TimeSeriesChart::HighlightedWindow> TimeSeriesChart::highlightedWind
     return windows;
 }
 
+std::optional<TimeSeriesChart::HighlightedWindow> TimeSeriesChart::proposedWindow() const
+{
+    const int current = m_runs->currentIndex();
+    if (m_time->selection() || current < 0 || current >= m_runs->count() || !m_runs->at(current).visible)
+        return std::nullopt;
+    const RunEntry& entry = m_runs->at(current);
+    const SteadyStateProposal& proposal = m_runs->steadyState(current);
+    if (!proposal.window || entry.trim == proposal.window)
+        return std::nullopt;
+    return HighlightedWindow{proposal.window->first + entry.offsetSeconds, proposal.window->second + entry.offsetSeconds, current};
+}
+
 void TimeSeriesChart::renderChrome()
 {
     // The window's colour where the chart's background does not reach, as the grid behind showed
@@ -646,6 +659,21 @@ void TimeSeriesChart::drawForeground(QPainter* painter, const QRectF& rect)
         painter->setPen(QPen(colour, 1.0, window.run < 0 ? Qt::SolidLine : Qt::DashLine));
         painter->drawLine(QLineF(left, area.top(), left, area.bottom()));
         painter->drawLine(QLineF(right, area.top(), right, area.bottom()));
+    }
+
+    if (const auto proposed = proposedWindow()) {
+        const double left = xOf(proposed->from);
+        const double right = xOf(proposed->to);
+        QColor colour = QColor::fromRgb(m_runs->at(proposed->run).colour);
+        colour.setAlpha(110);
+        painter->fillRect(QRectF(QPointF(left, area.top()), QPointF(right, area.bottom())), QBrush(colour, Qt::BDiagPattern));
+        painter->setPen(QPen(colour, 1.0, Qt::DotLine));
+        painter->drawLine(QLineF(left, area.top(), left, area.bottom()));
+        painter->drawLine(QLineF(right, area.top(), right, area.bottom()));
+        colour.setAlpha(255);
+        painter->setPen(colour);
+        painter->drawText(QRectF(left + 4, area.top() + 2, std::max(0.0, right - left - 8), QFontMetricsF(font()).height()),
+                          Qt::AlignLeft | Qt::AlignTop, tr("Steady state? Right-click the run to trim to it"));
     }
 
     if (m_drag == Drag::Zoom || m_drag == Drag::Select) {

@@ -67,6 +67,10 @@ public:
         int run = -1;
     };
     std::vector<HighlightedWindow> highlightedWindows() const;
+    // The steady state proposed for the run selected in the run list, on the shared axis, while
+    // it is not that run's trim and nothing is selected: hatched, so that a proposal never looks
+    // like the window the summary uses. Accepting it is the run list's "Trim to Steady State".
+    std::optional<HighlightedWindow> proposedWindow() const;
     // The tick labels along the time axis (Horizontal) or the value axis (Vertical).
     QStringList tickLabels(Qt::Orientation orientation) const;
     // The value of each visible run at shared time t (the sample at or before it), for the readout.

@@ -1,6 +1,7 @@
 // Trimming runs in the app (issue 23): the steady state the run list proposes, accepted with one
 // click in the run's context menu, and a trim typed into the run list; the summary follows both,
-// and the charts shade the trim windows. Writes trim-steady-state.png to the test artifacts.
+// and the charts shade the trim windows (the proposal of the selected run hatched before that).
+// Writes trim-steady-state-proposed.png and trim-steady-state.png to the test artifacts.
 #include "ChartGrid.h"
 #include "MainWindow.h"
 #include "RunListModel.h"
@@ -73,6 +74,26 @@ private slots:
         QCOMPARE(model->index(0, RunListModel::SteadyStateColumn).data(Qt::ToolTipRole).toString(),
                  QStringLiteral("Steady state: Busy CPU falls at 15.0 s.\nRight-click › Trim to Steady State to use it."));
 
+        // The run selected in the run list shows its proposal, hatched, in every chart.
+        ChartGrid* grid = window.chartGrid();
+        QVERIFY(grid->count() > 0);
+        TimeSeriesChart* chart = grid->chart(0);
+        list->setCurrentIndex(model->index(1, RunListModel::NameColumn));
+        QVERIFY(chart->proposedWindow());
+        QCOMPARE(chart->proposedWindow()->run, 1);
+        list->setCurrentIndex(model->index(0, RunListModel::NameColumn));
+        QCOMPARE(runs->currentIndex(), 0);
+        const auto proposed = chart->proposedWindow();
+        QVERIFY(proposed);
+        QCOMPARE(proposed->run, 0);
+        QCOMPARE(proposed->from, 0.0);
+        QVERIFY(std::abs(proposed->to - 15.0) < 0.01);
+        // Let the grid lay its charts out before the picture is taken.
+        QTRY_VERIFY(chart->isVisible() && chart->width() > 200);
+        QTest::qWait(100);
+        grid->refreshNow();
+        QVERIFY(window.grab().toImage().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/trim-steady-state-proposed.png")));
+
         // One click in the baseline's context menu.
         std::unique_ptr<QMenu> menu = list->contextMenu(0);
         QAction* accept = nullptr;
@@ -95,6 +116,9 @@ private slots:
         QVERIFY2(busyMean(window, 0) > 99, qPrintable(QString::number(busyMean(window, 0))));
         QCOMPARE(busyMean(window, 1), wholeTuned);
         QCOMPARE(model->index(0, RunListModel::TrimColumn).data().toString(), QStringLiteral("0.0–15.0 s"));
+        QVERIFY(!chart->proposedWindow()); // accepted: now the run's trim, shaded as such
+        QCOMPARE(chart->highlightedWindows().size(), std::size_t(1));
+        QCOMPARE(chart->highlightedWindows()[0].run, 0);
 
         // The tuned run's trim typed into the run list, as a user does: edit, type, Return.
         const QModelIndex trim = model->index(1, RunListModel::TrimColumn);
@@ -113,9 +137,8 @@ private slots:
         QVERIFY(busyMean(window, 1) > wholeTuned);
 
         // The charts shade each run's trim window in its colour.
-        ChartGrid* grid = window.chartGrid();
         grid->refreshNow();
-        QVERIFY(grid->count() > 0);
+        QCOMPARE(chart->highlightedWindows().size(), std::size_t(2));
         const QImage image = window.grab().toImage();
         QVERIFY(image.save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/trim-steady-state.png")));
 
