@@ -286,9 +286,10 @@ int runExportCommand(int argc, char** argv)
     request.columns = columnCount;
     request.hostFacts = parser.isSet(flags.hostFacts);
     request.text.title = parser.isSet(flags.title) ? parser.value(flags.title) : FigureTexts::runsTitle(runSet);
+    // With windows per run a chart shows the span of them all (each run's line is not cut to its
+    // own window), so it is named as such; the summary and the flame graph say below what they use.
     request.text.subtitle = parser.isSet(flags.subtitle) ? parser.value(flags.subtitle)
-                            : trimmed                    ? FigureTexts::trimSubtitle()
-                                                         : FigureTexts::windowSubtitle(request.range, !chosenWindow);
+                                                         : FigureTexts::windowSubtitle(request.range, !chosenWindow && !trimmed);
     request.text.footnote = parser.value(flags.footnote);
     target.title = request.text.title;
     // Without --title, a flame graph or summary says what it is before naming the runs.
@@ -349,6 +350,8 @@ int runExportCommand(int argc, char** argv)
         if (!chosenWindow && parser.isSet(flags.diff) && runSet.at(baseline).trim != runSet.at(selected).trim)
             printError(Text::tr("the differential flame graph uses %1's window for %2 too: a flame graph has one time range")
                            .arg(runSet.at(selected).name(), runSet.at(baseline).name()));
+        if (trimmed && !parser.isSet(flags.subtitle))
+            request.text.subtitle = FigureTexts::windowSubtitle(flameGraph.range.value_or(extent), !flameGraph.range);
         flameGraph.normalisation = parser.isSet(flags.perSecond) ? DiffNormalisation::PerSecond : DiffNormalisation::TotalSamples;
         flameGraph.weight = parser.isSet(flags.eventCount) ? runlens::format::SampleWeight::EventCount
                                                            : runlens::format::SampleWeight::Samples;
@@ -391,6 +394,8 @@ int runExportCommand(int argc, char** argv)
             return 0;
         }
         request.summaryTable = summaryFilter.get();
+        if (trimmed && !parser.isSet(flags.subtitle))
+            request.text.subtitle = FigureTexts::trimSubtitle();
         defaultTitle(Text::tr("Summary: %1").arg(request.text.title));
     }
 
