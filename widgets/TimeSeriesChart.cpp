@@ -453,14 +453,44 @@ double TimeSeriesChart::timeAt(double x) const
     return from + (x - area.left()) / area.width() * (to - from);
 }
 
+std::optional<std::pair<int, int>> TimeSeriesChart::trimEdgeAt(double x) const
+{
+    // Trim windows are drawn only without a selection; their edges are only grabbed then.
+    if (m_time->selection())
+        return std::nullopt;
+    constexpr double kReach = 5; // pixels either side of an edge
+    std::optional<std::pair<int, int>> nearest;
+    double nearestDistance = kReach;
+    const int current = m_runs->currentIndex();
+    for (const HighlightedWindow& window : highlightedWindows()) {
+        if (window.run < 0)
+            continue;
+        for (int edge = 0; edge < 2; ++edge) {
+            const double distance = std::fabs(xOf(edge == 0 ? window.from : window.to) - x);
+            // The selected run's edge wins a tie: it is the one the user is working on.
+            if (distance < nearestDistance || (distance <= nearestDistance && window.run == current)) {
+                nearestDistance = distance;
+                nearest = std::make_pair(window.run, edge);
+            }
+        }
+    }
+    return nearest;
+}
+
 void TimeSeriesChart::mousePressEvent(QMouseEvent* event)
 {
     emit focused(this);
     if (event->button() == Qt::LeftButton) {
-        m_drag = event->modifiers() & Qt::ShiftModifier   ? Drag::Select
+        const auto edge = event->modifiers() == Qt::NoModifier ? trimEdgeAt(event->position().x()) : std::nullopt;
+        m_drag = edge                                     ? Drag::TrimEdge
+               : event->modifiers() & Qt::ShiftModifier   ? Drag::Select
                : event->modifiers() & Qt::ControlModifier ? Drag::Pan
                : event->modifiers() & Qt::AltModifier     ? Drag::Offset
                                                           : Drag::Zoom;
+        if (edge) {
+            m_trimEdge = *edge;
+            m_trimStart = m_runs->at(edge->first).trim;
+        }
         if (m_drag == Drag::Offset) {
             // The run picked in the run list, else the last one opened (usually the tuned run).
             m_offsetRun = m_runs->currentIndex() >= 0 ? m_runs->currentIndex() : m_runs->count() - 1;
@@ -486,6 +516,17 @@ void TimeSeriesChart::mouseMoveEvent(QMouseEvent* event)
         m_time->setCursor(timeAt(position.x()));
     else
         m_time->setCursor(std::nullopt);
+    if (m_drag == Drag::None)
+        viewport()->setCursor(trimEdgeAt(position.x()) ? Qt::SizeHorCursor : Qt::ArrowCursor);
+    if (m_drag == Drag::TrimEdge && m_trimStart && m_trimEdge.first < m_runs->count()) {
+        // The edge follows the mouse in the run's own seconds, within the run.
+        const RunEntry& entry = m_runs->at(m_trimEdge.first);
+        const double t = std::clamp(timeAt(position.x()) - entry.offsetSeconds, 0.0, entry.run->durationSeconds());
+        auto trim = *m_trimStart;
+        (m_trimEdge.second == 0 ? trim.first : trim.second) = t;
+        if (trim.first != trim.second)
+            m_runs->setTrim(m_trimEdge.first, trim); // RunSet swaps edges dragged past each other
+    }
     if (m_drag == Drag::Offset && m_offsetRun < m_runs->count()) {
         const double secondsPerPixel = (m_panStartRange.second - m_panStartRange.first) / plotArea().width();
         m_runs->setOffset(m_offsetRun, m_offsetStart + (position.x() - m_dragStart.x()) * secondsPerPixel);
@@ -552,6 +593,8 @@ void TimeSeriesChart::keyPressEvent(QKeyEvent* event)
         if (m_drag != Drag::None) {
             if (m_drag == Drag::Offset && m_offsetRun < m_runs->count())
                 m_runs->setOffset(m_offsetRun, m_offsetStart); // Esc puts the run back
+            if (m_drag == Drag::TrimEdge && m_trimEdge.first < m_runs->count())
+                m_runs->setTrim(m_trimEdge.first, m_trimStart); // and the trim
             m_drag = Drag::None;
             viewport()->update();
         } else {

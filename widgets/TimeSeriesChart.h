@@ -96,7 +96,10 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    enum class Drag { None, Zoom, Select, Pan, Offset };
+    enum class Drag { None, Zoom, Select, Pan, Offset, TrimEdge };
+    // The trim window edge of a shown run under x (within a few pixels), the run selected in the
+    // run list first: (run, 0 for the start or 1 for the end).
+    std::optional<std::pair<int, int>> trimEdgeAt(double x) const;
 
     // The points of one run's series, decimated for the view, or its result as a level line.
     DecimatedSeries pointsOf(const RunEntry& entry, double from, double to, int columns) const;
@@ -148,4 +151,7 @@ private:
     std::pair<double, double> m_panStartRange{0, 0};
     int m_offsetRun = -1;       // the run an Alt+drag moves along the time axis
     double m_offsetStart = 0;
+    // The trim edge a drag moves, and the trim before it (Esc puts it back).
+    std::pair<int, int> m_trimEdge{-1, 0};
+    std::optional<std::pair<double, double>> m_trimStart;
 };

@@ -1,5 +1,6 @@
 // Trimming runs in the app (issue 23): the steady state the run list proposes, accepted with one
-// click in the run's context menu, and a trim typed into the run list; the summary follows both,
+// click in the run's context menu, its end edge dragged in a chart, and a trim typed into the run
+// list; the summary follows each,
 // and the charts shade the trim windows (the proposal of the selected run hatched before that).
 // Writes trim-steady-state-proposed.png and trim-steady-state.png to the test artifacts.
 #include "ChartGrid.h"
@@ -16,6 +17,8 @@
 #include <QMenu>
 #include <QSignalSpy>
 #include <QTest>
+
+#include <cmath>
 
 namespace {
 
@@ -119,6 +122,27 @@ private slots:
         QVERIFY(!chart->proposedWindow()); // accepted: now the run's trim, shaded as such
         QCOMPARE(chart->highlightedWindows().size(), std::size_t(1));
         QCOMPARE(chart->highlightedWindows()[0].run, 0);
+
+        // Dragging the trim's end edge in a chart from 15 s to 10 s: the summary follows.
+        QTRY_VERIFY(chart->isVisible() && chart->width() > 200);
+        grid->refreshNow();
+        const QPoint edge(int(std::lround(chart->xOf(runs->at(0).trim->second))), chart->height() / 2);
+        const QPoint target(int(std::lround(chart->xOf(10.0))), chart->height() / 2);
+        const std::size_t samplesBefore = window.liveSummary()->report()->row(QStringLiteral("cpu.busy"))->cells[0].stats.count;
+        rebuilt.clear();
+        QTest::mousePress(chart->viewport(), Qt::LeftButton, {}, edge);
+        QTest::mouseMove(chart->viewport(), target);
+        QTest::mouseRelease(chart->viewport(), Qt::LeftButton, {}, target);
+        QCOMPARE(window.timeController()->viewRange(), window.timeController()->extent()); // no zoom
+        QVERIFY(runs->at(0).trim);
+        QCOMPARE(runs->at(0).trim->first, 0.0);
+        QVERIFY2(std::abs(runs->at(0).trim->second - 10.0) < 0.1, qPrintable(QString::number(runs->at(0).trim->second)));
+        QVERIFY(rebuilt.wait(120000));
+        QCOMPARE(window.liveSummary()->report()->runs[0].window, runs->at(0).trim);
+        // Samples every 0.5 s: about 10 fewer in the summary.
+        const std::size_t samplesAfter = window.liveSummary()->report()->row(QStringLiteral("cpu.busy"))->cells[0].stats.count;
+        QVERIFY2(samplesAfter + 8 <= samplesBefore && samplesAfter + 12 >= samplesBefore,
+                 qPrintable(QStringLiteral("%1 -> %2").arg(samplesBefore).arg(samplesAfter)));
 
         // The tuned run's trim typed into the run list, as a user does: edit, type, Return.
         const QModelIndex trim = model->index(1, RunListModel::TrimColumn);
