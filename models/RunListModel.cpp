@@ -3,6 +3,28 @@
 #include "RunSet.h"
 #include "UnitFormat.h"
 
+#include <QRegularExpression>
+
+namespace {
+
+// "FROM:TO" in seconds as typed into the trim column (also "FROM–TO", "FROM-TO", each side with
+// an optional "s"); nullopt unless 0 ≤ FROM < TO.
+std::optional<std::pair<double, double>> parseTrim(const QString& text)
+{
+    static const QRegularExpression pattern(
+        QStringLiteral("^\\s*([0-9]+(?:\\.[0-9]*)?)\\s*s?\\s*[:\\x{2013}-]\\s*([0-9]+(?:\\.[0-9]*)?)\\s*s?\\s*$"));
+    const QRegularExpressionMatch match = pattern.match(text);
+    if (!match.hasMatch())
+        return std::nullopt;
+    const double from = match.captured(1).toDouble();
+    const double to = match.captured(2).toDouble();
+    if (!(to > from))
+        return std::nullopt;
+    return std::make_pair(from, to);
+}
+
+} // namespace
+
 RunListModel::RunListModel(RunSet* runs, QObject* parent)
     : QAbstractTableModel(parent)
     , m_runs(runs)
@@ -43,6 +65,17 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const
         return entry.colour;
     if (role == FilePathRole)
         return entry.run->filePath();
+    if (role == Qt::ToolTipRole && (index.column() == SteadyStateColumn || index.column() == TrimColumn)) {
+        const SteadyStateProposal& proposal = steadyState(index.row());
+        QString text = index.column() == TrimColumn
+                           ? tr("The part of the run the summary and exports use. Double-click to type FROM:TO in seconds; "
+                                "empty for the whole run.") + QLatin1Char('\n')
+                           : QString();
+        text += tr("Steady state: %1").arg(proposal.reason);
+        if (proposal.window && entry.trim != proposal.window)
+            text += QLatin1Char('\n') + tr("Right-click › Trim to Steady State to use it.");
+        return text;
+    }
     if (role == Qt::ToolTipRole) {
         QString text = tr("%1\n%2\nrecorded on %3 at %4").arg(entry.displayName, entry.run->filePath(), entry.run->hostName(),
                                                               entry.run->startTime().toString(Qt::ISODate));
@@ -79,6 +112,20 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const
             return UnitFormat::format(entry.offsetSeconds, QStringLiteral("s"), 4);
         if (role == Qt::EditRole)
             return entry.offsetSeconds;
+        break;
+    case TrimColumn:
+        if (role == Qt::DisplayRole)
+            return entry.trim ? windowText(*entry.trim) : tr("all");
+        if (role == Qt::EditRole)
+            return entry.trim ? QStringLiteral("%1:%2").arg(QString::number(entry.trim->first, 'g', 12),
+                                                            QString::number(entry.trim->second, 'g', 12))
+                              : QString();
+        break;
+    case SteadyStateColumn:
+        if (role == Qt::DisplayRole) {
+            const SteadyStateProposal& proposal = steadyState(index.row());
+            return proposal.window ? windowText(*proposal.window) : tr("whole run");
+        }
         break;
     case HostColumn:
         if (role == Qt::DisplayRole)
@@ -123,6 +170,19 @@ bool RunListModel::setData(const QModelIndex& index, const QVariant& value, int 
         m_runs->setOffset(row, seconds);
         return true;
     }
+    case TrimColumn: {
+        if (role != Qt::EditRole)
+            return false;
+        if (value.toString().trimmed().isEmpty()) {
+            m_runs->setTrim(row, std::nullopt);
+            return true;
+        }
+        const auto trim = parseTrim(value.toString());
+        if (!trim)
+            return false;
+        m_runs->setTrim(row, trim);
+        return true;
+    }
     default:
         return false;
     }
@@ -137,6 +197,8 @@ QVariant RunListModel::headerData(int section, Qt::Orientation orientation, int 
     case BaselineColumn: return tr("Baseline");
     case VisibleColumn: return tr("Shown");
     case OffsetColumn: return tr("Offset");
+    case TrimColumn: return tr("Trim");
+    case SteadyStateColumn: return tr("Steady State");
     case HostColumn: return tr("Host");
     case DurationColumn: return tr("Duration");
     default: return {};
@@ -148,9 +210,28 @@ Qt::ItemFlags RunListModel::flags(const QModelIndex& index) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
         return Qt::NoItemFlags;
     Qt::ItemFlags flags = Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
-    if (index.column() == NameColumn || index.column() == OffsetColumn)
+    if (index.column() == NameColumn || index.column() == OffsetColumn || index.column() == TrimColumn)
         flags |= Qt::ItemIsEditable;
     if (index.column() == BaselineColumn || index.column() == VisibleColumn)
         flags |= Qt::ItemIsUserCheckable;
     return flags;
+}
+
+const SteadyStateProposal& RunListModel::steadyState(int row) const
+{
+    return m_runs->steadyState(row);
+}
+
+bool RunListModel::acceptSteadyState(int row)
+{
+    const SteadyStateProposal& proposal = steadyState(row);
+    if (!proposal.window)
+        return false;
+    m_runs->setTrim(row, proposal.window);
+    return true;
+}
+
+QString RunListModel::windowText(const std::pair<double, double>& window)
+{
+    return tr("%1–%2 s").arg(QString::number(window.first, 'f', 1), QString::number(window.second, 'f', 1));
 }

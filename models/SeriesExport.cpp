@@ -44,15 +44,17 @@ QStringList metricsOf(const Run& run, const Selection& selection)
 template<typename Point>
 void forEachPoint(const std::vector<RunPtr>& runs, const Selection& selection, Point&& point)
 {
-    for (const RunPtr& run : runs) {
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        const RunPtr& run = runs[r];
         const QString name = run->name();
+        const auto window = r < selection.runWindows.size() ? selection.runWindows[r] : selection.window;
         for (const QString& metric : metricsOf(*run, selection)) {
             for (const QString& instance : run->instances(metric)) {
                 const SeriesView series = run->series(metric, instance);
                 for (std::size_t i = 0; i < series.size(); ++i) {
                     const double time = series.times[i];
                     const double value = series.values[i];
-                    if (std::isnan(value) || (selection.window && (time < selection.window->first || time > selection.window->second)))
+                    if (std::isnan(value) || (window && (time < window->first || time > window->second)))
                         continue;
                     point(time, name, metric, instance, value);
                 }

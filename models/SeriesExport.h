@@ -17,6 +17,9 @@ namespace SeriesExport {
 struct Selection {
     QStringList metrics; // empty: every metric of the run
     std::optional<std::pair<double, double>> window; // seconds after the run's start
+    // Each run's own window, in the order of the runs (`--window RUN=FROM:TO`, a RunSet's trims);
+    // when given, it replaces `window` for every run it covers.
+    std::vector<std::optional<std::pair<double, double>>> runWindows;
 };
 
 // "time_s,run,metric,instance,value" then one line per point, runs in the order given.

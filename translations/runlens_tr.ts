@@ -427,24 +427,24 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <translation>kimlik</translation>
     </message>
     <message>
-        <source>With csv or json: only the points between FROM and TO seconds after each run&apos;s start (500ms, 30s, 2.5m; either side may be left out).</source>
-        <translation>csv veya json ile: yalnızca her çalıştırmanın başlangıcından sonra FROM ile TO saniye arasındaki noktalar (500ms, 30s, 2.5m; iki taraftan biri boş bırakılabilir).</translation>
-    </message>
-    <message>
-        <source>FROM:TO</source>
-        <translation>FROM:TO</translation>
-    </message>
-    <message>
         <source>The profile to convert (folded), or the runs (csv, json).</source>
         <translation>Dönüştürülecek profil (folded) veya çalıştırmalar (csv, json).</translation>
     </message>
     <message>
-        <source>--window %1 is not FROM:TO in seconds (for example 30s:2m)</source>
-        <translation>--window %1 saniye cinsinden FROM:TO değil (örneğin 30s:2m)</translation>
-    </message>
-    <message>
         <source>say which format to write: --to folded, --to csv or --to json</source>
         <translation>hangi biçimde yazılacağını belirtin: --to folded, --to csv veya --to json</translation>
+    </message>
+    <message>
+        <source>steady state of %1: %2</source>
+        <translation>%1 çalıştırmasının kararlı durumu: %2</translation>
+    </message>
+    <message>
+        <source>With csv or json: only the points between FROM and TO seconds after each run&apos;s start (500ms, 30s, 2.5m; either side may be left out); RUN=FROM:TO for one run (its name or 1-based position); &quot;steady&quot; (or RUN=steady) for the steady state found in CPU busy and the workload metric, the reason on stderr. Repeatable.</source>
+        <translation>csv veya json ile: yalnızca her çalıştırmanın başlangıcından sonra FROM ile TO saniye arasındaki noktalar (500ms, 30s, 2.5m; iki taraftan biri boş bırakılabilir); tek bir çalıştırma için RUN=FROM:TO (adı ya da 1&apos;den başlayan sırası); CPU meşguliyetinde ve iş yükü metriğinde bulunan kararlı durum için &quot;steady&quot; (veya RUN=steady), nedeni stderr&apos;e yazılır. Tekrarlanabilir.</translation>
+    </message>
+    <message>
+        <source>[RUN=]FROM:TO|steady</source>
+        <translation>[RUN=]FROM:TO|steady</translation>
     </message>
 </context>
 <context>
@@ -500,14 +500,6 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
     <message>
         <source>format</source>
         <translation>biçim</translation>
-    </message>
-    <message>
-        <source>Only FROM to TO after each run&apos;s start, e.g. 30s:210s or 1m:5m (either side may be left out).</source>
-        <translation>Yalnızca her çalıştırmanın başlangıcından sonraki FROM ile TO arası, ör. 30s:210s veya 1m:5m (iki taraftan biri boş bırakılabilir).</translation>
-    </message>
-    <message>
-        <source>FROM:TO</source>
-        <translation>FROM:TO</translation>
     </message>
     <message>
         <source>png, svg or pdf (default: from the output file&apos;s suffix).</source>
@@ -638,10 +630,6 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <translation>--pages için PDF gerekir: PNG ve SVG tek sayfa içerir</translation>
     </message>
     <message>
-        <source>the window &quot;%1&quot; is not FROM:TO with FROM before TO, e.g. 30s:210s</source>
-        <translation>&quot;%1&quot; penceresi, FROM değeri TO değerinden önce olan FROM:TO biçiminde değil, ör. 30s:210s</translation>
-    </message>
-    <message>
         <source>no run has the metric &quot;%1&quot; (runlens-rec info RUN lists them)</source>
         <translation>hiçbir çalıştırmada &quot;%1&quot; metriği yok (runlens-rec info RUN bunları listeler)</translation>
     </message>
@@ -672,6 +660,22 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
     <message>
         <source>With --flamegraph: widths by the samples&apos; summed periods (event counts) instead of sample counts, where every run shown has periods.</source>
         <translation>--flamegraph ile: genişlikler örnek sayıları yerine örneklerin toplanan periyotlarına (olay sayılarına) göre; gösterilen her çalıştırmada periyot varsa.</translation>
+    </message>
+    <message>
+        <source>Only FROM to TO after each run&apos;s start, e.g. 30s:210s or 1m:5m (either side may be left out); RUN=FROM:TO for one run (its name or 1-based position); &quot;steady&quot; (or RUN=steady) for the steady state found in CPU busy and the workload metric, the reason on stderr. Repeatable.</source>
+        <translation>Yalnızca her çalıştırmanın başlangıcından sonraki FROM ile TO arası, ör. 30s:210s veya 1m:5m (iki taraftan biri boş bırakılabilir); tek bir çalıştırma için RUN=FROM:TO (adı ya da 1&apos;den başlayan sırası); CPU meşguliyetinde ve iş yükü metriğinde bulunan kararlı durum için &quot;steady&quot; (veya RUN=steady), nedeni stderr&apos;e yazılır. Tekrarlanabilir.</translation>
+    </message>
+    <message>
+        <source>[RUN=]FROM:TO|steady</source>
+        <translation>[RUN=]FROM:TO|steady</translation>
+    </message>
+    <message>
+        <source>steady state of %1: %2</source>
+        <translation>%1 çalıştırmasının kararlı durumu: %2</translation>
+    </message>
+    <message>
+        <source>the differential flame graph uses %1&apos;s window for %2 too: a flame graph has one time range</source>
+        <translation>fark alev grafiği %1 çalıştırmasının penceresini %2 için de kullanır: bir alev grafiğinin tek bir zaman aralığı vardır</translation>
     </message>
 </context>
 <context>
@@ -2273,13 +2277,41 @@ recorded on %3 at %4</source>
         <source>Tags: %1</source>
         <translation>Etiketler: %1</translation>
     </message>
+    <message>
+        <source>The part of the run the summary and exports use. Double-click to type FROM:TO in seconds; empty for the whole run.</source>
+        <translation>Çalıştırmanın özet ve dışa aktarmalarda kullanılan kısmı. Saniye cinsinden FROM:TO yazmak için çift tıklayın; tüm çalıştırma için boş bırakın.</translation>
+    </message>
+    <message>
+        <source>Steady state: %1</source>
+        <translation>Kararlı durum: %1</translation>
+    </message>
+    <message>
+        <source>Right-click › Trim to Steady State to use it.</source>
+        <translation>Kullanmak için sağ tıklayın › Kararlı Duruma Kırp.</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>tümü</translation>
+    </message>
+    <message>
+        <source>whole run</source>
+        <translation>tüm çalıştırma</translation>
+    </message>
+    <message>
+        <source>Trim</source>
+        <translation>Kırpma</translation>
+    </message>
+    <message>
+        <source>Steady State</source>
+        <translation>Kararlı Durum</translation>
+    </message>
+    <message>
+        <source>%1–%2 s</source>
+        <translation>%1–%2 s</translation>
+    </message>
 </context>
 <context>
     <name>RunListView</name>
-    <message>
-        <source>Double-click a name or offset to edit it; Delete removes the selected run.</source>
-        <translation>Düzenlemek için bir ada veya kaydırmaya çift tıklayın; Delete tuşu seçili çalıştırmayı kaldırır.</translation>
-    </message>
     <message>
         <source>Make Baseline</source>
         <translation>Referans Yap</translation>
@@ -2295,6 +2327,26 @@ recorded on %3 at %4</source>
     <message>
         <source>Remove</source>
         <translation>Kaldır</translation>
+    </message>
+    <message>
+        <source>Double-click a name, offset or trim to edit it; Delete removes the selected run.</source>
+        <translation>Düzenlemek için bir ada, kaydırmaya veya kırpmaya çift tıklayın; Delete tuşu seçili çalıştırmayı kaldırır.</translation>
+    </message>
+    <message>
+        <source>Trim to Steady State (%1)</source>
+        <translation>Kararlı Duruma Kırp (%1)</translation>
+    </message>
+    <message>
+        <source>Trim to Steady State (none found)</source>
+        <translation>Kararlı Duruma Kırp (bulunamadı)</translation>
+    </message>
+    <message>
+        <source>Set Trim…</source>
+        <translation>Kırpmayı Ayarla…</translation>
+    </message>
+    <message>
+        <source>Clear Trim</source>
+        <translation>Kırpmayı Temizle</translation>
     </message>
 </context>
 <context>
@@ -2525,6 +2577,49 @@ recorded on %3 at %4</source>
     </message>
 </context>
 <context>
+    <name>SteadyState</name>
+    <message>
+        <source>%1 settles at %2 s and falls at %3 s</source>
+        <translation>%1 %2 s&apos;de oturuyor ve %3 s&apos;de düşüyor</translation>
+    </message>
+    <message>
+        <source>%1 settles at %2 s</source>
+        <translation>%1 %2 s&apos;de oturuyor</translation>
+    </message>
+    <message>
+        <source>%1 falls at %2 s</source>
+        <translation>%1 %2 s&apos;de düşüyor</translation>
+    </message>
+    <message>
+        <source>No CPU busy or workload series to find a steady state in.</source>
+        <translation>Kararlı durum aranacak CPU meşguliyeti ya da iş yükü serisi yok.</translation>
+    </message>
+    <message>
+        <source>The whole run is steady: no warm-up or cool-down in %1.</source>
+        <translation>Tüm çalıştırma kararlı: %1 içinde ısınma ya da soğuma yok.</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> ve </translation>
+    </message>
+    <message>
+        <source>No steady state: %1 changes throughout the run.</source>
+        <translation>Kararlı durum yok: %1 çalıştırma boyunca değişiyor.</translation>
+    </message>
+    <message>
+        <source>The run is too short to find a steady state in.</source>
+        <translation>Çalıştırma, kararlı durum bulmak için çok kısa.</translation>
+    </message>
+    <message>
+        <source>No steady state: %1, which leaves no window between them.</source>
+        <translation>Kararlı durum yok: %1; aralarında pencere kalmıyor.</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>; </translation>
+    </message>
+</context>
+<context>
     <name>SummaryCommand</name>
     <message>
         <source>Compares runs with a baseline: for every metric the mean, spread and percentiles over the window, the change against the baseline and whether it is beyond noise (a block bootstrap of the difference of means), the findings of the rules, and the host facts that differ.</source>
@@ -2537,14 +2632,6 @@ recorded on %3 at %4</source>
     <message>
         <source>archive</source>
         <translation>arşiv</translation>
-    </message>
-    <message>
-        <source>Only the samples from FROM to TO seconds after each run&apos;s start (either may be left out).</source>
-        <translation>Yalnızca her çalıştırmanın başlangıcından sonraki FROM ile TO saniyeleri arasındaki örnekler (iki taraftan biri boş bırakılabilir).</translation>
-    </message>
-    <message>
-        <source>FROM:TO</source>
-        <translation>FROM:TO</translation>
     </message>
     <message>
         <source>md (default), csv or json.</source>
@@ -2599,10 +2686,6 @@ recorded on %3 at %4</source>
         <translation>bilinmeyen biçim &quot;%1&quot;: md, csv veya json kullanın</translation>
     </message>
     <message>
-        <source>the window &quot;%1&quot; is not FROM:TO in seconds with FROM &lt; TO, e.g. 10:50</source>
-        <translation>&quot;%1&quot; penceresi, FROM &lt; TO olan saniye cinsinden FROM:TO biçiminde değil, ör. 10:50</translation>
-    </message>
-    <message>
         <source>--throughput &quot;%1&quot; is not RUN=VALUE[UNIT] with RUN a run&apos;s name or 1-based position and VALUE a positive number, e.g. 2=150000ops/s</source>
         <translation>--throughput &quot;%1&quot;, RUN bir çalıştırmanın adı ya da 1&apos;den başlayan sırası ve VALUE pozitif bir sayı olmak üzere RUN=VALUE[UNIT] biçiminde değil, ör. 2=150000ops/s</translation>
     </message>
@@ -2625,6 +2708,18 @@ recorded on %3 at %4</source>
     <message>
         <source>A run&apos;s throughput for price-performance, e.g. 2=150000 or demo-tuned=1200req/s (ops/s when no unit is given); RUN is the run&apos;s name or its 1-based position, the baseline being 1. Repeatable. Without it, a run&apos;s throughput is the one it recorded (a workload metric in ops/s, req/s …), if any; price-performance then comes by itself when a price is known.</source>
         <translation>Fiyat-performans için bir çalıştırmanın işlem hacmi, ör. 2=150000 veya demo-tuned=1200req/s (birim verilmezse ops/s); RUN, çalıştırmanın adı ya da 1&apos;den başlayan sırasıdır, referansın sırası 1&apos;dir. Tekrarlanabilir. Verilmezse çalıştırmanın işlem hacmi, varsa kendi kaydettiği değerdir (ops/s, req/s … biriminde bir iş yükü metriği); fiyat biliniyorsa fiyat-performans kendiliğinden eklenir.</translation>
+    </message>
+    <message>
+        <source>Only the samples from FROM to TO seconds after each run&apos;s start (either may be left out); RUN=FROM:TO for one run (its name or 1-based position); &quot;steady&quot; (or RUN=steady) for the steady state found in CPU busy and the workload metric, the reason on stderr. Repeatable.</source>
+        <translation>Yalnızca her çalıştırmanın başlangıcından sonraki FROM ile TO saniyeleri arasındaki örnekler (iki taraftan biri boş bırakılabilir); tek bir çalıştırma için RUN=FROM:TO (adı ya da 1&apos;den başlayan sırası); CPU meşguliyetinde ve iş yükü metriğinde bulunan kararlı durum için &quot;steady&quot; (veya RUN=steady), nedeni stderr&apos;e yazılır. Tekrarlanabilir.</translation>
+    </message>
+    <message>
+        <source>[RUN=]FROM:TO|steady</source>
+        <translation>[RUN=]FROM:TO|steady</translation>
+    </message>
+    <message>
+        <source>steady state of %1: %2</source>
+        <translation>%1 çalıştırmasının kararlı durumu: %2</translation>
     </message>
 </context>
 <context>
@@ -2976,6 +3071,13 @@ recorded on %3 at %4</source>
     </message>
 </context>
 <context>
+    <name>TimeSeriesChart</name>
+    <message>
+        <source>Steady state? Right-click the run to trim to it</source>
+        <translation>Kararlı durum mu? Kırpmak için çalıştırmaya sağ tıklayın</translation>
+    </message>
+</context>
+<context>
     <name>TopFunctionsModel</name>
     <message>
         <source>%1/s</source>
@@ -3063,6 +3165,21 @@ recorded on %3 at %4</source>
     <message>
         <source>Recent run archives</source>
         <translation>Son açılan çalıştırma arşivleri</translation>
+    </message>
+</context>
+<context>
+    <name>WindowOption</name>
+    <message>
+        <source>the window &quot;%1&quot; names no run before &apos;=&apos;: use RUN=FROM:TO, e.g. 2=30s:5m</source>
+        <translation>&quot;%1&quot; penceresi &apos;=&apos; işaretinden önce bir çalıştırma adlandırmıyor: RUN=FROM:TO kullanın, ör. 2=30s:5m</translation>
+    </message>
+    <message>
+        <source>the window &quot;%1&quot; is not FROM:TO in seconds with FROM &lt; TO (e.g. 10:50 or 30s:2m), RUN=FROM:TO for one run (its name or 1-based position), or &quot;steady&quot;</source>
+        <translation>&quot;%1&quot; penceresi ne FROM &lt; TO olan saniye cinsinden FROM:TO (ör. 10:50 veya 30s:2m), ne tek bir çalıştırma için RUN=FROM:TO (adı ya da 1&apos;den başlayan sırası) ne de &quot;steady&quot;</translation>
+    </message>
+    <message>
+        <source>the window for &quot;%1&quot;: no run has that name or position (the runs are %2, 1 to %3)</source>
+        <translation>&quot;%1&quot; için pencere: bu ada ya da sıraya sahip çalıştırma yok (çalıştırmalar: %2, 1 ile %3 arası)</translation>
     </message>
 </context>
 </TS>

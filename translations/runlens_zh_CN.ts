@@ -427,24 +427,24 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <translation>标识</translation>
     </message>
     <message>
-        <source>With csv or json: only the points between FROM and TO seconds after each run&apos;s start (500ms, 30s, 2.5m; either side may be left out).</source>
-        <translation>用于 csv 或 json：仅每次运行开始后 FROM 到 TO 秒之间的点（500ms、30s、2.5m；任一侧可省略）。</translation>
-    </message>
-    <message>
-        <source>FROM:TO</source>
-        <translation>FROM:TO</translation>
-    </message>
-    <message>
         <source>The profile to convert (folded), or the runs (csv, json).</source>
         <translation>要转换的剖析数据（folded），或运行（csv、json）。</translation>
     </message>
     <message>
-        <source>--window %1 is not FROM:TO in seconds (for example 30s:2m)</source>
-        <translation>--window %1 不是以秒为单位的 FROM:TO（例如 30s:2m）</translation>
-    </message>
-    <message>
         <source>say which format to write: --to folded, --to csv or --to json</source>
         <translation>请指定要写出的格式：--to folded、--to csv 或 --to json</translation>
+    </message>
+    <message>
+        <source>steady state of %1: %2</source>
+        <translation>%1 的稳态：%2</translation>
+    </message>
+    <message>
+        <source>With csv or json: only the points between FROM and TO seconds after each run&apos;s start (500ms, 30s, 2.5m; either side may be left out); RUN=FROM:TO for one run (its name or 1-based position); &quot;steady&quot; (or RUN=steady) for the steady state found in CPU busy and the workload metric, the reason on stderr. Repeatable.</source>
+        <translation>使用 csv 或 json 时：只输出每次运行开始后 FROM 到 TO 秒之间的点（500ms、30s、2.5m；任一端可省略）；RUN=FROM:TO 只用于一次运行（其名称或从 1 开始的序号）；&quot;steady&quot;（或 RUN=steady）使用从 CPU 忙碌度和工作负载指标中找到的稳态，原因输出到 stderr。可重复。</translation>
+    </message>
+    <message>
+        <source>[RUN=]FROM:TO|steady</source>
+        <translation>[RUN=]FROM:TO|steady</translation>
     </message>
 </context>
 <context>
@@ -500,14 +500,6 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
     <message>
         <source>format</source>
         <translation>格式</translation>
-    </message>
-    <message>
-        <source>Only FROM to TO after each run&apos;s start, e.g. 30s:210s or 1m:5m (either side may be left out).</source>
-        <translation>仅使用每个运行开始后从 FROM 到 TO 的部分，例如 30s:210s 或 1m:5m（任一侧均可省略）。</translation>
-    </message>
-    <message>
-        <source>FROM:TO</source>
-        <translation>FROM:TO</translation>
     </message>
     <message>
         <source>png, svg or pdf (default: from the output file&apos;s suffix).</source>
@@ -638,10 +630,6 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <translation>--pages 需要 PDF：PNG 和 SVG 只能包含一页</translation>
     </message>
     <message>
-        <source>the window &quot;%1&quot; is not FROM:TO with FROM before TO, e.g. 30s:210s</source>
-        <translation>窗口 &quot;%1&quot; 不是 FROM 早于 TO 的 FROM:TO 格式，例如 30s:210s</translation>
-    </message>
-    <message>
         <source>no run has the metric &quot;%1&quot; (runlens-rec info RUN lists them)</source>
         <translation>没有运行记录包含指标 &quot;%1&quot;（runlens-rec info RUN 可列出所有指标）</translation>
     </message>
@@ -672,6 +660,22 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
     <message>
         <source>With --flamegraph: widths by the samples&apos; summed periods (event counts) instead of sample counts, where every run shown has periods.</source>
         <translation>与 --flamegraph 一起使用：宽度按样本周期之和（事件计数）而非样本数，前提是所显示的每个运行都有周期。</translation>
+    </message>
+    <message>
+        <source>Only FROM to TO after each run&apos;s start, e.g. 30s:210s or 1m:5m (either side may be left out); RUN=FROM:TO for one run (its name or 1-based position); &quot;steady&quot; (or RUN=steady) for the steady state found in CPU busy and the workload metric, the reason on stderr. Repeatable.</source>
+        <translation>只使用每次运行开始后 FROM 到 TO 的部分，例如 30s:210s 或 1m:5m（任一端可省略）；RUN=FROM:TO 只用于一次运行（其名称或从 1 开始的序号）；&quot;steady&quot;（或 RUN=steady）使用从 CPU 忙碌度和工作负载指标中找到的稳态，原因输出到 stderr。可重复。</translation>
+    </message>
+    <message>
+        <source>[RUN=]FROM:TO|steady</source>
+        <translation>[RUN=]FROM:TO|steady</translation>
+    </message>
+    <message>
+        <source>steady state of %1: %2</source>
+        <translation>%1 的稳态：%2</translation>
+    </message>
+    <message>
+        <source>the differential flame graph uses %1&apos;s window for %2 too: a flame graph has one time range</source>
+        <translation>差分火焰图对 %2 也使用 %1 的窗口：一张火焰图只有一个时间范围</translation>
     </message>
 </context>
 <context>
@@ -2273,13 +2277,41 @@ recorded on %3 at %4</source>
         <source>Tags: %1</source>
         <translation>标签：%1</translation>
     </message>
+    <message>
+        <source>The part of the run the summary and exports use. Double-click to type FROM:TO in seconds; empty for the whole run.</source>
+        <translation>摘要和导出所用的运行部分。双击以秒为单位输入 FROM:TO；留空表示整个运行。</translation>
+    </message>
+    <message>
+        <source>Steady state: %1</source>
+        <translation>稳态：%1</translation>
+    </message>
+    <message>
+        <source>Right-click › Trim to Steady State to use it.</source>
+        <translation>右键单击 › 裁剪到稳态 即可使用。</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>whole run</source>
+        <translation>整个运行</translation>
+    </message>
+    <message>
+        <source>Trim</source>
+        <translation>裁剪</translation>
+    </message>
+    <message>
+        <source>Steady State</source>
+        <translation>稳态</translation>
+    </message>
+    <message>
+        <source>%1–%2 s</source>
+        <translation>%1–%2 秒</translation>
+    </message>
 </context>
 <context>
     <name>RunListView</name>
-    <message>
-        <source>Double-click a name or offset to edit it; Delete removes the selected run.</source>
-        <translation>双击名称或偏移可进行编辑；按 Delete 键可移除所选运行记录。</translation>
-    </message>
     <message>
         <source>Make Baseline</source>
         <translation>设为基线</translation>
@@ -2295,6 +2327,26 @@ recorded on %3 at %4</source>
     <message>
         <source>Remove</source>
         <translation>移除</translation>
+    </message>
+    <message>
+        <source>Double-click a name, offset or trim to edit it; Delete removes the selected run.</source>
+        <translation>双击名称、偏移或裁剪即可编辑；按 Delete 删除所选运行。</translation>
+    </message>
+    <message>
+        <source>Trim to Steady State (%1)</source>
+        <translation>裁剪到稳态（%1）</translation>
+    </message>
+    <message>
+        <source>Trim to Steady State (none found)</source>
+        <translation>裁剪到稳态（未找到）</translation>
+    </message>
+    <message>
+        <source>Set Trim…</source>
+        <translation>设置裁剪…</translation>
+    </message>
+    <message>
+        <source>Clear Trim</source>
+        <translation>清除裁剪</translation>
     </message>
 </context>
 <context>
@@ -2525,6 +2577,49 @@ recorded on %3 at %4</source>
     </message>
 </context>
 <context>
+    <name>SteadyState</name>
+    <message>
+        <source>%1 settles at %2 s and falls at %3 s</source>
+        <translation>%1 在 %2 秒趋于稳定，在 %3 秒下降</translation>
+    </message>
+    <message>
+        <source>%1 settles at %2 s</source>
+        <translation>%1 在 %2 秒趋于稳定</translation>
+    </message>
+    <message>
+        <source>%1 falls at %2 s</source>
+        <translation>%1 在 %2 秒下降</translation>
+    </message>
+    <message>
+        <source>No CPU busy or workload series to find a steady state in.</source>
+        <translation>没有可用于寻找稳态的 CPU 忙碌度或工作负载序列。</translation>
+    </message>
+    <message>
+        <source>The whole run is steady: no warm-up or cool-down in %1.</source>
+        <translation>整个运行都是稳态：%1 中没有预热或冷却。</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> 和 </translation>
+    </message>
+    <message>
+        <source>No steady state: %1 changes throughout the run.</source>
+        <translation>没有稳态：%1 在整个运行中都在变化。</translation>
+    </message>
+    <message>
+        <source>The run is too short to find a steady state in.</source>
+        <translation>运行太短，无法从中找到稳态。</translation>
+    </message>
+    <message>
+        <source>No steady state: %1, which leaves no window between them.</source>
+        <translation>没有稳态：%1，两者之间没有剩余窗口。</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+</context>
+<context>
     <name>SummaryCommand</name>
     <message>
         <source>Compares runs with a baseline: for every metric the mean, spread and percentiles over the window, the change against the baseline and whether it is beyond noise (a block bootstrap of the difference of means), the findings of the rules, and the host facts that differ.</source>
@@ -2537,14 +2632,6 @@ recorded on %3 at %4</source>
     <message>
         <source>archive</source>
         <translation>归档</translation>
-    </message>
-    <message>
-        <source>Only the samples from FROM to TO seconds after each run&apos;s start (either may be left out).</source>
-        <translation>仅使用每个运行开始后从第 FROM 秒到第 TO 秒的样本（任一侧均可省略）。</translation>
-    </message>
-    <message>
-        <source>FROM:TO</source>
-        <translation>FROM:TO</translation>
     </message>
     <message>
         <source>md (default), csv or json.</source>
@@ -2599,10 +2686,6 @@ recorded on %3 at %4</source>
         <translation>未知的格式 &quot;%1&quot;：请使用 md、csv 或 json</translation>
     </message>
     <message>
-        <source>the window &quot;%1&quot; is not FROM:TO in seconds with FROM &lt; TO, e.g. 10:50</source>
-        <translation>窗口 &quot;%1&quot; 不是以秒为单位且 FROM &lt; TO 的 FROM:TO 格式，例如 10:50</translation>
-    </message>
-    <message>
         <source>--throughput &quot;%1&quot; is not RUN=VALUE[UNIT] with RUN a run&apos;s name or 1-based position and VALUE a positive number, e.g. 2=150000ops/s</source>
         <translation>--throughput &quot;%1&quot; 不是 RUN=VALUE[UNIT] 格式（RUN 为运行记录的名称或从 1 开始的位置序号，VALUE 为正数），例如 2=150000ops/s</translation>
     </message>
@@ -2625,6 +2708,18 @@ recorded on %3 at %4</source>
     <message>
         <source>A run&apos;s throughput for price-performance, e.g. 2=150000 or demo-tuned=1200req/s (ops/s when no unit is given); RUN is the run&apos;s name or its 1-based position, the baseline being 1. Repeatable. Without it, a run&apos;s throughput is the one it recorded (a workload metric in ops/s, req/s …), if any; price-performance then comes by itself when a price is known.</source>
         <translation>用于性价比计算的运行记录吞吐量，例如 2=150000 或 demo-tuned=1200req/s（未指定单位时为 ops/s）；RUN 为运行记录的名称或从 1 开始的位置序号，基线为 1。可重复使用。未指定时，运行记录的吞吐量取其自身录制的值（单位为 ops/s、req/s … 的工作负载指标，如有）；只要价格已知，性价比会自动出现。</translation>
+    </message>
+    <message>
+        <source>Only the samples from FROM to TO seconds after each run&apos;s start (either may be left out); RUN=FROM:TO for one run (its name or 1-based position); &quot;steady&quot; (or RUN=steady) for the steady state found in CPU busy and the workload metric, the reason on stderr. Repeatable.</source>
+        <translation>只使用每次运行开始后 FROM 到 TO 秒之间的样本（任一端可省略）；RUN=FROM:TO 只用于一次运行（其名称或从 1 开始的序号）；&quot;steady&quot;（或 RUN=steady）使用从 CPU 忙碌度和工作负载指标中找到的稳态，原因输出到 stderr。可重复。</translation>
+    </message>
+    <message>
+        <source>[RUN=]FROM:TO|steady</source>
+        <translation>[RUN=]FROM:TO|steady</translation>
+    </message>
+    <message>
+        <source>steady state of %1: %2</source>
+        <translation>%1 的稳态：%2</translation>
     </message>
 </context>
 <context>
@@ -2976,6 +3071,13 @@ recorded on %3 at %4</source>
     </message>
 </context>
 <context>
+    <name>TimeSeriesChart</name>
+    <message>
+        <source>Steady state? Right-click the run to trim to it</source>
+        <translation>稳态？右键单击该运行即可裁剪到此</translation>
+    </message>
+</context>
+<context>
     <name>TopFunctionsModel</name>
     <message>
         <source>%1/s</source>
@@ -3063,6 +3165,21 @@ recorded on %3 at %4</source>
     <message>
         <source>Recent run archives</source>
         <translation>最近打开的运行记录归档</translation>
+    </message>
+</context>
+<context>
+    <name>WindowOption</name>
+    <message>
+        <source>the window &quot;%1&quot; names no run before &apos;=&apos;: use RUN=FROM:TO, e.g. 2=30s:5m</source>
+        <translation>窗口 &quot;%1&quot; 在 &apos;=&apos; 之前没有指明运行：请使用 RUN=FROM:TO，例如 2=30s:5m</translation>
+    </message>
+    <message>
+        <source>the window &quot;%1&quot; is not FROM:TO in seconds with FROM &lt; TO (e.g. 10:50 or 30s:2m), RUN=FROM:TO for one run (its name or 1-based position), or &quot;steady&quot;</source>
+        <translation>窗口 &quot;%1&quot; 既不是以秒为单位且 FROM &lt; TO 的 FROM:TO（例如 10:50 或 30s:2m），也不是针对一次运行的 RUN=FROM:TO（其名称或从 1 开始的序号），也不是 &quot;steady&quot;</translation>
+    </message>
+    <message>
+        <source>the window for &quot;%1&quot;: no run has that name or position (the runs are %2, 1 to %3)</source>
+        <translation>&quot;%1&quot; 的窗口：没有该名称或序号的运行（运行为 %2，序号 1 到 %3）</translation>
     </message>
 </context>
 </TS>

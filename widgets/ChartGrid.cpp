@@ -46,6 +46,8 @@ ChartGrid::ChartGrid(RunSet* runs, TimeController* time, QWidget* parent)
     connect(runs, &RunSet::runChanged, this, &ChartGrid::scheduleRefresh);
     connect(runs, &RunSet::baselineChanged, this, &ChartGrid::scheduleRefresh);
     connect(runs, &RunSet::orderChanged, this, &ChartGrid::scheduleRefresh);
+    // The run selected in the run list shows its proposed steady state.
+    connect(runs, &RunSet::currentChanged, this, &ChartGrid::scheduleRefresh);
     // Charts out of sight are brought up to date when they scroll into view, not on every zoom.
     connect(verticalScrollBar(), &QScrollBar::valueChanged, this, &ChartGrid::scheduleRefresh);
     connect(verticalScrollBar(), &QScrollBar::rangeChanged, this, &ChartGrid::scheduleRefresh);

@@ -50,7 +50,7 @@ RunListView::RunListView(QWidget* parent)
     verticalHeader()->hide();
     horizontalHeader()->setStretchLastSection(true);
     setItemDelegateForColumn(RunListModel::NameColumn, new RunNameDelegate(this));
-    setToolTip(tr("Double-click a name or offset to edit it; Delete removes the selected run."));
+    setToolTip(tr("Double-click a name, offset or trim to edit it; Delete removes the selected run."));
 }
 
 void RunListView::setRunModel(RunListModel* model)
@@ -60,7 +60,8 @@ void RunListView::setRunModel(RunListModel* model)
             [this](const QModelIndex& current) { emit currentRunChanged(current.isValid() ? current.row() : -1); });
     horizontalHeader()->setSectionResizeMode(RunListModel::NameColumn, QHeaderView::Stretch);
     for (int column : {int(RunListModel::BaselineColumn), int(RunListModel::VisibleColumn), int(RunListModel::OffsetColumn),
-                       int(RunListModel::HostColumn), int(RunListModel::DurationColumn)})
+                       int(RunListModel::TrimColumn), int(RunListModel::SteadyStateColumn), int(RunListModel::HostColumn),
+                       int(RunListModel::DurationColumn)})
         horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
 }
 
@@ -85,13 +86,35 @@ void RunListView::contextMenuEvent(QContextMenuEvent* event)
     const QModelIndex index = indexAt(event->pos());
     if (!index.isValid())
         return;
-    QMenu menu(this);
-    menu.addAction(tr("Make Baseline"), this, [this, index] {
-        model()->setData(model()->index(index.row(), RunListModel::BaselineColumn), Qt::Checked, Qt::CheckStateRole);
+    contextMenu(index.row())->exec(event->globalPos());
+}
+
+std::unique_ptr<QMenu> RunListView::contextMenu(int row)
+{
+    auto menu = std::make_unique<QMenu>(this);
+    menu->addAction(tr("Make Baseline"), this, [this, row] {
+        model()->setData(model()->index(row, RunListModel::BaselineColumn), Qt::Checked, Qt::CheckStateRole);
     });
-    menu.addAction(tr("Rename…"), this, [this, index] { edit(model()->index(index.row(), RunListModel::NameColumn)); });
-    menu.addAction(tr("Set Offset…"), this, [this, index] { edit(model()->index(index.row(), RunListModel::OffsetColumn)); });
-    menu.addSeparator();
-    menu.addAction(tr("Remove"), this, [this, index] { emit removeRequested(index.row()); });
-    menu.exec(event->globalPos());
+    menu->addAction(tr("Rename…"), this, [this, row] { edit(model()->index(row, RunListModel::NameColumn)); });
+    menu->addAction(tr("Set Offset…"), this, [this, row] { edit(model()->index(row, RunListModel::OffsetColumn)); });
+    menu->addSeparator();
+    if (auto* runs = qobject_cast<RunListModel*>(model())) {
+        // The proposal is only ever applied here, by the user's click: a summary over a window
+        // nobody chose would change without anyone knowing why.
+        const SteadyStateProposal& proposal = runs->steadyState(row);
+        QAction* accept = menu->addAction(proposal.window ? tr("Trim to Steady State (%1)").arg(RunListModel::windowText(*proposal.window))
+                                                          : tr("Trim to Steady State (none found)"),
+                                          this, [runs, row] { runs->acceptSteadyState(row); });
+        accept->setEnabled(proposal.window.has_value());
+        accept->setToolTip(proposal.reason);
+        accept->setStatusTip(proposal.reason);
+        menu->setToolTipsVisible(true);
+    }
+    menu->addAction(tr("Set Trim…"), this, [this, row] { edit(model()->index(row, RunListModel::TrimColumn)); });
+    QAction* clear = menu->addAction(tr("Clear Trim"), this,
+                                     [this, row] { model()->setData(model()->index(row, RunListModel::TrimColumn), QString()); });
+    clear->setEnabled(model()->index(row, RunListModel::TrimColumn).data(Qt::EditRole).toString().size() > 0);
+    menu->addSeparator();
+    menu->addAction(tr("Remove"), this, [this, row] { emit removeRequested(row); });
+    return menu;
 }

@@ -12,6 +12,7 @@
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QHash>
+#include <QFontMetricsF>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QValueAxis>
@@ -452,14 +453,44 @@ double TimeSeriesChart::timeAt(double x) const
     return from + (x - area.left()) / area.width() * (to - from);
 }
 
+std::optional<std::pair<int, int>> TimeSeriesChart::trimEdgeAt(double x) const
+{
+    // Trim windows are drawn only without a selection; their edges are only grabbed then.
+    if (m_time->selection())
+        return std::nullopt;
+    constexpr double kReach = 5; // pixels either side of an edge
+    std::optional<std::pair<int, int>> nearest;
+    double nearestDistance = kReach;
+    const int current = m_runs->currentIndex();
+    for (const HighlightedWindow& window : highlightedWindows()) {
+        if (window.run < 0)
+            continue;
+        for (int edge = 0; edge < 2; ++edge) {
+            const double distance = std::fabs(xOf(edge == 0 ? window.from : window.to) - x);
+            // The selected run's edge wins a tie: it is the one the user is working on.
+            if (distance < nearestDistance || (distance <= nearestDistance && window.run == current)) {
+                nearestDistance = distance;
+                nearest = std::make_pair(window.run, edge);
+            }
+        }
+    }
+    return nearest;
+}
+
 void TimeSeriesChart::mousePressEvent(QMouseEvent* event)
 {
     emit focused(this);
     if (event->button() == Qt::LeftButton) {
-        m_drag = event->modifiers() & Qt::ShiftModifier   ? Drag::Select
+        const auto edge = event->modifiers() == Qt::NoModifier ? trimEdgeAt(event->position().x()) : std::nullopt;
+        m_drag = edge                                     ? Drag::TrimEdge
+               : event->modifiers() & Qt::ShiftModifier   ? Drag::Select
                : event->modifiers() & Qt::ControlModifier ? Drag::Pan
                : event->modifiers() & Qt::AltModifier     ? Drag::Offset
                                                           : Drag::Zoom;
+        if (edge) {
+            m_trimEdge = *edge;
+            m_trimStart = m_runs->at(edge->first).trim;
+        }
         if (m_drag == Drag::Offset) {
             // The run picked in the run list, else the last one opened (usually the tuned run).
             m_offsetRun = m_runs->currentIndex() >= 0 ? m_runs->currentIndex() : m_runs->count() - 1;
@@ -485,6 +516,17 @@ void TimeSeriesChart::mouseMoveEvent(QMouseEvent* event)
         m_time->setCursor(timeAt(position.x()));
     else
         m_time->setCursor(std::nullopt);
+    if (m_drag == Drag::None)
+        viewport()->setCursor(trimEdgeAt(position.x()) ? Qt::SizeHorCursor : Qt::ArrowCursor);
+    if (m_drag == Drag::TrimEdge && m_trimStart && m_trimEdge.first < m_runs->count()) {
+        // The edge follows the mouse in the run's own seconds, within the run.
+        const RunEntry& entry = m_runs->at(m_trimEdge.first);
+        const double t = std::clamp(timeAt(position.x()) - entry.offsetSeconds, 0.0, entry.run->durationSeconds());
+        auto trim = *m_trimStart;
+        (m_trimEdge.second == 0 ? trim.first : trim.second) = t;
+        if (trim.first != trim.second)
+            m_runs->setTrim(m_trimEdge.first, trim); // RunSet swaps edges dragged past each other
+    }
     if (m_drag == Drag::Offset && m_offsetRun < m_runs->count()) {
         const double secondsPerPixel = (m_panStartRange.second - m_panStartRange.first) / plotArea().width();
         m_runs->setOffset(m_offsetRun, m_offsetStart + (position.x() - m_dragStart.x()) * secondsPerPixel);
@@ -551,6 +593,8 @@ void TimeSeriesChart::keyPressEvent(QKeyEvent* event)
         if (m_drag != Drag::None) {
             if (m_drag == Drag::Offset && m_offsetRun < m_runs->count())
                 m_runs->setOffset(m_offsetRun, m_offsetStart); // Esc puts the run back
+            if (m_drag == Drag::TrimEdge && m_trimEdge.first < m_runs->count())
+                m_runs->setTrim(m_trimEdge.first, m_trimStart); // and the trim
             m_drag = Drag::None;
             viewport()->update();
         } else {
@@ -578,6 +622,18 @@ std::vector<TimeSeriesChart::HighlightedWindow> TimeSeriesChart::highlightedWind
             windows.push_back({entry.trim->first + entry.offsetSeconds, entry.trim->second + entry.offsetSeconds, r});
     }
     return windows;
+}
+
+std::optional<TimeSeriesChart::HighlightedWindow> TimeSeriesChart::proposedWindow() const
+{
+    const int current = m_runs->currentIndex();
+    if (m_time->selection() || current < 0 || current >= m_runs->count() || !m_runs->at(current).visible)
+        return std::nullopt;
+    const RunEntry& entry = m_runs->at(current);
+    const SteadyStateProposal& proposal = m_runs->steadyState(current);
+    if (!proposal.window || entry.trim == proposal.window)
+        return std::nullopt;
+    return HighlightedWindow{proposal.window->first + entry.offsetSeconds, proposal.window->second + entry.offsetSeconds, current};
 }
 
 void TimeSeriesChart::renderChrome()
@@ -646,6 +702,21 @@ void TimeSeriesChart::drawForeground(QPainter* painter, const QRectF& rect)
         painter->setPen(QPen(colour, 1.0, window.run < 0 ? Qt::SolidLine : Qt::DashLine));
         painter->drawLine(QLineF(left, area.top(), left, area.bottom()));
         painter->drawLine(QLineF(right, area.top(), right, area.bottom()));
+    }
+
+    if (const auto proposed = proposedWindow()) {
+        const double left = xOf(proposed->from);
+        const double right = xOf(proposed->to);
+        QColor colour = QColor::fromRgb(m_runs->at(proposed->run).colour);
+        colour.setAlpha(110);
+        painter->fillRect(QRectF(QPointF(left, area.top()), QPointF(right, area.bottom())), QBrush(colour, Qt::BDiagPattern));
+        painter->setPen(QPen(colour, 1.0, Qt::DotLine));
+        painter->drawLine(QLineF(left, area.top(), left, area.bottom()));
+        painter->drawLine(QLineF(right, area.top(), right, area.bottom()));
+        colour.setAlpha(255);
+        painter->setPen(colour);
+        painter->drawText(QRectF(left + 4, area.top() + 2, std::max(0.0, right - left - 8), QFontMetricsF(font()).height()),
+                          Qt::AlignLeft | Qt::AlignTop, tr("Steady state? Right-click the run to trim to it"));
     }
 
     if (m_drag == Drag::Zoom || m_drag == Drag::Select) {

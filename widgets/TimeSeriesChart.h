@@ -67,6 +67,10 @@ public:
         int run = -1;
     };
     std::vector<HighlightedWindow> highlightedWindows() const;
+    // The steady state proposed for the run selected in the run list, on the shared axis, while
+    // it is not that run's trim and nothing is selected: hatched, so that a proposal never looks
+    // like the window the summary uses. Accepting it is the run list's "Trim to Steady State".
+    std::optional<HighlightedWindow> proposedWindow() const;
     // The tick labels along the time axis (Horizontal) or the value axis (Vertical).
     QStringList tickLabels(Qt::Orientation orientation) const;
     // The value of each visible run at shared time t (the sample at or before it), for the readout.
@@ -92,7 +96,10 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    enum class Drag { None, Zoom, Select, Pan, Offset };
+    enum class Drag { None, Zoom, Select, Pan, Offset, TrimEdge };
+    // The trim window edge of a shown run under x (within a few pixels), the run selected in the
+    // run list first: (run, 0 for the start or 1 for the end).
+    std::optional<std::pair<int, int>> trimEdgeAt(double x) const;
 
     // The points of one run's series, decimated for the view, or its result as a level line.
     DecimatedSeries pointsOf(const RunEntry& entry, double from, double to, int columns) const;
@@ -144,4 +151,7 @@ private:
     std::pair<double, double> m_panStartRange{0, 0};
     int m_offsetRun = -1;       // the run an Alt+drag moves along the time axis
     double m_offsetStart = 0;
+    // The trim edge a drag moves, and the trim before it (Esc puts it back).
+    std::pair<int, int> m_trimEdge{-1, 0};
+    std::optional<std::pair<double, double>> m_trimStart;
 };

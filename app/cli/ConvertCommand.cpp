@@ -3,7 +3,7 @@
 // stacks of a run archive, of folded stacks or of `perf script` output (plain or gzip) as folded
 // stacks, with the options and output of stackcollapse-perf.pl (byte for byte, for `perf script`
 // input), so that existing flame-graph pipelines can switch to it.
-// `runlens convert --to csv|json [--metric ID]... [--window FROM:TO] RUN...`: the runs' series in
+// `runlens convert --to csv|json [--metric ID]... [--window [RUN=]FROM:TO|steady]... RUN...`: the runs' series in
 // long format (time, run, metric, instance, value), for pandas, R or a spreadsheet.
 // `runlens convert --to diff-folded --baseline A1 [--baseline A2 ...] --vs B1 [--vs B2 ...]`: the
 // differential flame graph of two variants (repeated runs each) as text, every frame with its
@@ -81,7 +81,8 @@ int writeOut(const QByteArray& bytes, const QString& path)
 }
 
 // --to csv|json: the series of every run of every file (an APerf report is several runs).
-int writeSeries(const QStringList& files, const QString& format, const SeriesExport::Selection& selection, const QString& output)
+int writeSeries(const QStringList& files, const QString& format, SeriesExport::Selection selection,
+                const WindowOptions& windows, const QString& output)
 {
     if (files.isEmpty()) {
         printError(Text::tr("give the runs whose series to write"));
@@ -100,6 +101,18 @@ int writeSeries(const QStringList& files, const QString& format, const SeriesExp
         printError(Text::tr("the runs are too large to convert: not enough memory."));
         return 1;
     }
+    QStringList names;
+    for (const RunPtr& run : runs)
+        names.append(run->name());
+    QString error;
+    const auto runWindows = windows.resolve(runs, names, &error, [](const QString& name, const QString& reason) {
+        printError(Text::tr("steady state of %1: %2").arg(name, reason));
+    });
+    if (!runWindows) {
+        printError(error);
+        return 2;
+    }
+    selection.runWindows = *runWindows;
     if (const QStringList missing = SeriesExport::missingMetrics(runs, selection); !missing.isEmpty()) {
         printError(Text::tr("no run has the metric %1").arg(missing.join(QStringLiteral(", "))));
         return 1;
@@ -183,9 +196,12 @@ int runConvertCommand(int argc, char** argv)
     const QCommandLineOption metric(QStringLiteral("metric"), Text::tr("With csv or json: only this metric (repeatable)."),
                                     Text::tr("id"));
     const QCommandLineOption window(QStringLiteral("window"),
-                                    Text::tr("Only the points (csv, json) or stack samples (folded) between FROM and TO "
-                                             "seconds after each run's start (500ms, 30s, 2.5m; either side may be left out)."),
-                                    Text::tr("FROM:TO"));
+                                    Text::tr("Only the points (csv, json) or stack samples (folded, diff-folded) between FROM "
+                                             "and TO seconds after each run's start (500ms, 30s, 2.5m; either side may be left "
+                                             "out). With csv or json also RUN=FROM:TO for one run (its name or 1-based "
+                                             "position) and \"steady\" (or RUN=steady) for the steady state found in CPU busy "
+                                             "and the workload metric, the reason on stderr. Repeatable."),
+                                    Text::tr("[RUN=]FROM:TO|steady"));
     const QCommandLineOption pid(QStringLiteral("pid"), Text::tr("Append the process id to the process name (comm-PID)."));
     const QCommandLineOption tid(QStringLiteral("tid"), Text::tr("Append process and thread id (comm-PID/TID)."));
     const QCommandLineOption kernel(QStringLiteral("kernel"), Text::tr("Mark kernel frames with _[k]."));
@@ -220,14 +236,14 @@ int runConvertCommand(int argc, char** argv)
     if (format == QLatin1String("csv") || format == QLatin1String("json")) {
         SeriesExport::Selection selection;
         selection.metrics = parser.values(metric);
-        if (parser.isSet(window)) {
-            selection.window = parseWindowOption(parser.value(window));
-            if (!selection.window) {
-                printError(Text::tr("--window %1 is not FROM:TO in seconds (for example 30s:2m)").arg(parser.value(window)));
-                return 2;
-            }
+        QString error;
+        const std::optional<WindowOptions> windows = WindowOptions::parse(parser.values(window), &error);
+        if (!windows) {
+            printError(error);
+            return 2;
         }
-        return writeSeries(parser.positionalArguments(), format, selection, parser.isSet(output) ? parser.value(output) : QString());
+        return writeSeries(parser.positionalArguments(), format, selection, *windows,
+                           parser.isSet(output) ? parser.value(output) : QString());
     }
     if (format == QLatin1String("diff-folded")) {
         FlameGraphRequest request;

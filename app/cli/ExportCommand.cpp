@@ -1,7 +1,7 @@
 // `runlens export`: the app's figures for slides and reports, from scripts and CI, without a
 // display (the offscreen platform is used when none is chosen).
 //
-//   runlens export --runs A.tar.gz B.tar.gz --metric cpu.user --metric pmu.ipc [--window 30s:210s]
+//   runlens export --runs A.tar.gz B.tar.gz --metric cpu.user --metric pmu.ipc [--window [RUN=]30s:210s|steady]…
 //                  [--format svg|png|pdf] [--size 1920x1080] [--scale 2] -o out.svg
 //   runlens export --runs A B --flamegraph [--diff] -o flame.svg
 //   runlens export --runs A B --heatmap cpu.user -o cpus.png
@@ -105,7 +105,7 @@ struct ExportOptions {
     const QCommandLineOption eventCount{QStringLiteral("event-count"), Text::tr("With --flamegraph: widths by the samples' summed periods (event counts) instead of sample counts, where every run shown has periods.")};
     const QCommandLineOption heatmap{QStringLiteral("heatmap"), Text::tr("Export the per-instance heat map of a metric (each CPU over time)."), Text::tr("id")};
     const QCommandLineOption summary{QStringLiteral("summary"), Text::tr("Export the summary table: md, csv, png, svg or pdf."), Text::tr("format")};
-    const QCommandLineOption window{QStringLiteral("window"), Text::tr("Only FROM to TO after each run's start, e.g. 30s:210s or 1m:5m (either side may be left out)."), Text::tr("FROM:TO")};
+    const QCommandLineOption window{QStringLiteral("window"), Text::tr("Only FROM to TO after each run's start, e.g. 30s:210s or 1m:5m (either side may be left out); RUN=FROM:TO for one run (its name or 1-based position); \"steady\" (or RUN=steady) for the steady state found in CPU busy and the workload metric, the reason on stderr. Repeatable."), Text::tr("[RUN=]FROM:TO|steady")};
     const QCommandLineOption format{QStringLiteral("format"), Text::tr("png, svg or pdf (default: from the output file's suffix)."), Text::tr("format")};
     const QCommandLineOption size{QStringLiteral("size"), Text::tr("WIDTHxHEIGHT in pixels, or 1920x1080, 1280x720, 4:3 (default 1920x1080)."), Text::tr("size"), QStringLiteral("1920x1080")};
     const QCommandLineOption scale{QStringLiteral("scale"), Text::tr("PNG pixels per target pixel: 1, 2 or 3 (default 1)."), Text::tr("scale"), QStringLiteral("1")};
@@ -250,20 +250,51 @@ int runExportCommand(int argc, char** argv)
     const std::pair<double, double> extent = runSet.timeExtent();
     FigureRequest request;
     request.range = extent;
-    if (parser.isSet(flags.window)) {
-        const auto parsed = parseWindowOption(parser.value(flags.window));
-        if (!parsed)
-            return usage(Text::tr("the window \"%1\" is not FROM:TO with FROM before TO, e.g. 30s:210s").arg(parser.value(flags.window)));
+    QString windowError;
+    const std::optional<WindowOptions> windows = WindowOptions::parse(parser.values(flags.window), &windowError);
+    if (!windows)
+        return usage(windowError);
+    // One window for every run is the range of the figure, as it always was; windows per run (or
+    // steady states) are the runs' trims, which the summary and the charts' shading follow.
+    std::optional<std::pair<double, double>> chosenWindow;
+    bool trimmed = false;
+    if (const auto common = windows->commonWindow()) {
         // A window open to the right ends where the runs do.
-        request.range = {parsed->first, std::min(parsed->second, extent.second)};
+        request.range = {common->first, std::min(common->second, extent.second)};
+        chosenWindow = request.range;
+    } else if (!windows->isEmpty()) {
+        std::vector<RunPtr> runs;
+        QStringList names;
+        for (int r = 0; r < runSet.count(); ++r) {
+            runs.push_back(runSet.at(r).run);
+            names.append(runSet.at(r).name());
+        }
+        const auto runWindows = windows->resolve(runs, names, &windowError, [](const QString& name, const QString& reason) {
+            printError(Text::tr("steady state of %1: %2").arg(name, reason));
+        });
+        if (!runWindows)
+            return usage(windowError);
+        std::optional<std::pair<double, double>> span;
+        for (int r = 0; r < runSet.count(); ++r) {
+            const auto& window = (*runWindows)[std::size_t(r)];
+            const std::pair<double, double> shown =
+                window ? std::make_pair(window->first, std::min(window->second, extent.second)) : extent;
+            if (window) {
+                runSet.setTrim(r, shown);
+                trimmed = true;
+            }
+            span = span ? std::make_pair(std::min(span->first, shown.first), std::max(span->second, shown.second)) : shown;
+        }
+        request.range = *span;
     }
-    const std::optional<std::pair<double, double>> chosenWindow =
-        parser.isSet(flags.window) ? std::optional(request.range) : std::nullopt;
     request.pagePerChart = parser.isSet(flags.pages);
     request.columns = columnCount;
     request.hostFacts = parser.isSet(flags.hostFacts);
     request.text.title = parser.isSet(flags.title) ? parser.value(flags.title) : FigureTexts::runsTitle(runSet);
-    request.text.subtitle = parser.isSet(flags.subtitle) ? parser.value(flags.subtitle) : FigureTexts::windowSubtitle(request.range, !chosenWindow);
+    // With windows per run a chart shows the span of them all (each run's line is not cut to its
+    // own window), so it is named as such; the summary and the flame graph say below what they use.
+    request.text.subtitle = parser.isSet(flags.subtitle) ? parser.value(flags.subtitle)
+                                                         : FigureTexts::windowSubtitle(request.range, !chosenWindow && !trimmed);
     request.text.footnote = parser.value(flags.footnote);
     target.title = request.text.title;
     // Without --title, a flame graph or summary says what it is before naming the runs.
@@ -318,7 +349,14 @@ int runExportCommand(int argc, char** argv)
         flameGraph.selected = runSet.at(selected);
         if (parser.isSet(flags.diff))
             flameGraph.baseline = runSet.at(baseline);
-        flameGraph.range = chosenWindow;
+        // Per-run windows: the flame graph's one range is the shown run's trim (the shared axis
+        // is the runs' own seconds here, no run being offset).
+        flameGraph.range = chosenWindow ? chosenWindow : runSet.at(selected).trim;
+        if (!chosenWindow && parser.isSet(flags.diff) && runSet.at(baseline).trim != runSet.at(selected).trim)
+            printError(Text::tr("the differential flame graph uses %1's window for %2 too: a flame graph has one time range")
+                           .arg(runSet.at(selected).name(), runSet.at(baseline).name()));
+        if (trimmed && !parser.isSet(flags.subtitle))
+            request.text.subtitle = FigureTexts::windowSubtitle(flameGraph.range.value_or(extent), !flameGraph.range);
         flameGraph.normalisation = parser.isSet(flags.perSecond) ? DiffNormalisation::PerSecond : DiffNormalisation::TotalSamples;
         flameGraph.weight = parser.isSet(flags.eventCount) ? runlens::format::SampleWeight::EventCount
                                                            : runlens::format::SampleWeight::Samples;
@@ -353,7 +391,8 @@ int runExportCommand(int argc, char** argv)
             return 1;
         }
         for (int r = 0; r < runSet.count(); ++r)
-            summaryRequest.runs.push_back(SummaryRequest::input(runSet.at(r).run, runSet.at(r).displayName, chosenWindow));
+            summaryRequest.runs.push_back(
+                SummaryRequest::input(runSet.at(r).run, runSet.at(r).displayName, chosenWindow ? chosenWindow : runSet.at(r).trim));
         auto report = std::make_shared<const SummaryReport>(summaryRequest.run());
         summaryModel = std::make_unique<SummaryTableModel>();
         summaryModel->setReport(report);
@@ -377,6 +416,8 @@ int runExportCommand(int argc, char** argv)
             return 0;
         }
         request.summaryTable = summaryFilter.get();
+        if (trimmed && !parser.isSet(flags.subtitle))
+            request.text.subtitle = FigureTexts::trimSubtitle();
         defaultTitle(Text::tr("Summary: %1").arg(request.text.title));
     }
 

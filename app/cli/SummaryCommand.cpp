@@ -1,4 +1,4 @@
-// `runlens summary --baseline A.tar.gz B.tar.gz [C…] [--window FROM:TO] [--format json|csv|md]`:
+// `runlens summary --baseline A.tar.gz B.tar.gz [C…] [--window [RUN=]FROM:TO|steady]… [--format json|csv|md]`:
 // the summary of the app for scripts and CI. Per metric and run the statistics over the window,
 // the delta to the baseline and whether it is beyond noise; the findings; host differences.
 // With --throughput (and --price, else the price table by instance type) also price-performance,
@@ -147,8 +147,11 @@ int runSummaryCommand(int argc, char** argv)
     parser.addHelpOption();
     const QCommandLineOption baseline(QStringLiteral("baseline"), Text::tr("The run the others are compared with."), Text::tr("archive"));
     const QCommandLineOption window(QStringLiteral("window"),
-                                    Text::tr("Only the samples from FROM to TO seconds after each run's start (either may be left out)."),
-                                    Text::tr("FROM:TO"));
+                                    Text::tr("Only the samples from FROM to TO seconds after each run's start (either may be left out); "
+                                             "RUN=FROM:TO for one run (its name or 1-based position); \"steady\" (or RUN=steady) for "
+                                             "the steady state found in CPU busy and the workload metric, the reason on stderr. "
+                                             "Repeatable."),
+                                    Text::tr("[RUN=]FROM:TO|steady"));
     const QCommandLineOption format(QStringLiteral("format"), Text::tr("md (default), csv or json."), Text::tr("format"),
                                     QStringLiteral("md"));
     const QCommandLineOption rules(QStringLiteral("rules"), Text::tr("Findings rules to use instead of the built-in ones."),
@@ -190,32 +193,42 @@ int runSummaryCommand(int argc, char** argv)
         printError(Text::tr("unknown format \"%1\": use md, csv or json").arg(formatName));
         return 2;
     }
-    TimeWindow timeWindow;
-    if (parser.isSet(window)) {
-        timeWindow = parseWindowOption(parser.value(window));
-        if (!timeWindow) {
-            printError(Text::tr("the window \"%1\" is not FROM:TO in seconds with FROM < TO, e.g. 10:50").arg(parser.value(window)));
-            return 2;
-        }
+    QString error;
+    const std::optional<WindowOptions> windows = WindowOptions::parse(parser.values(window), &error);
+    if (!windows) {
+        printError(error);
+        return 2;
     }
 
     SummaryRequest request;
-    QString error;
     request.rules = SummaryResources::findingRules(parser.isSet(rules) ? parser.value(rules) : SummaryResources::kFindingRules, &error);
     request.comparability = request.rules ? SummaryResources::comparability(&error) : nullptr;
     if (!request.rules || !request.comparability) {
         printError(error);
         return 1;
     }
+    std::vector<RunPtr> runs;
+    QStringList names;
     for (const QString& path : QStringList{parser.value(baseline)} + parser.positionalArguments()) {
         try {
-            for (const RunPtr& run : RunLoader::loadAllNow(path))
-                request.runs.push_back(SummaryRequest::input(run, run->name(), timeWindow));
+            for (const RunPtr& run : RunLoader::loadAllNow(path)) {
+                runs.push_back(run);
+                names.append(run->name());
+            }
         } catch (const runlens::format::FormatError& failure) {
             printError(QString::fromUtf8(failure.what()));
             return 1;
         }
     }
+    const auto runWindows = windows->resolve(runs, names, &error, [](const QString& name, const QString& reason) {
+        printError(Text::tr("steady state of %1: %2").arg(name, reason));
+    });
+    if (!runWindows) {
+        printError(error);
+        return 2;
+    }
+    for (std::size_t r = 0; r < runs.size(); ++r)
+        request.runs.push_back(SummaryRequest::input(runs[r], names[int(r)], (*runWindows)[r]));
     if (const int status = addPriceInputs(parser.values(throughput), parser.values(price), request); status != 0)
         return status;
     if (const int status = addInstanceMetrics(parser.values(instances), request); status != 0)

@@ -241,6 +241,28 @@ private slots:
             QVERIFY(summary.out.startsWith("# Summary\n"));
     }
 
+    // Windows per run and steady states are the runs' trims: the summary follows them, byte for
+    // byte as `runlens summary` with the same windows, and says why on stderr.
+    void summaryFollowsRunWindows_data()
+    {
+        QTest::addColumn<QStringList>("windows");
+        QTest::newRow("per run") << QStringList{QStringLiteral("--window"), QStringLiteral("1=5:15"), QStringLiteral("--window"),
+                                                QStringLiteral("demo-tuned=6:16")};
+        QTest::newRow("steady") << QStringList{QStringLiteral("--window"), QStringLiteral("steady")};
+    }
+    void summaryFollowsRunWindows()
+    {
+        QFETCH(QStringList, windows);
+        const Result summary = runApp(QStringList{QStringLiteral("summary"), QStringLiteral("--baseline"), kBaseline, kTuned} + windows);
+        QCOMPARE(summary.exitCode, 0);
+        const Result exported = runApp(exportArguments(QStringList{QStringLiteral("--summary"), QStringLiteral("md")} + windows));
+        QVERIFY2(exported.exitCode == 0, exported.err.constData());
+        QCOMPARE(exported.out, summary.out);
+        const Result whole = runApp(exportArguments({QStringLiteral("--summary"), QStringLiteral("md")}));
+        QVERIFY(whole.out != exported.out);
+        QCOMPARE(exported.err, QByteArray(summary.err).replace("runlens summary:", "runlens export:"));
+    }
+
     void summaryTableAsPdf()
     {
         const QString path = m_directory.filePath(QStringLiteral("summary.pdf"));

@@ -49,6 +49,10 @@ private slots:
         QTest::newRow("markdown") << QStringList{} << "demo.md";
         QTest::newRow("csv") << QStringList{QStringLiteral("--format"), QStringLiteral("csv")} << "demo.csv";
         QTest::newRow("window") << QStringList{QStringLiteral("--window"), QStringLiteral("5:15")} << "demo-window-5-15.md";
+        // A window per run, by position and by name.
+        QTest::newRow("window per run") << QStringList{QStringLiteral("--window"), QStringLiteral("1=5:15"), QStringLiteral("--window"),
+                                                       QStringLiteral("demo-tuned=6s:16s")}
+                                        << "demo-window-per-run.md";
         // Price-performance only appears with a throughput; the other fixtures show the output without it.
         QTest::newRow("price-performance")
             << QStringList{QStringLiteral("--throughput"), QStringLiteral("1=50000"), QStringLiteral("--throughput"),
@@ -91,6 +95,63 @@ private slots:
             }
             QFAIL(qPrintable(QStringLiteral("%1 lines, expected %2").arg(got.size()).arg(want.size())));
         }
+    }
+
+    // A window for one run overrides the one for every run, in either order.
+    void runWindowOverridesTheCommonOne()
+    {
+        const Result perRun = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--window"), QStringLiteral("1=5:15"),
+                                          QStringLiteral("--window"), QStringLiteral("2=6:16")});
+        QCOMPARE(perRun.exitCode, 0);
+        QVERIFY(perRun.out.contains("- demo-baseline (baseline), 5.0 s – 15.0 s\n- demo-tuned, 6.0 s – 16.0 s\n"));
+        for (const QStringList& order : {QStringList{QStringLiteral("2=6:16"), QStringLiteral("5:15")},
+                                         QStringList{QStringLiteral("5:15"), QStringLiteral("demo-tuned=6:16")}}) {
+            const Result mixed = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--window"), order[0],
+                                             QStringLiteral("--window"), order[1]});
+            QCOMPARE(mixed.exitCode, 0);
+            QCOMPARE(mixed.out, perRun.out);
+        }
+    }
+
+    // --window steady: each run over the steady state SteadyState finds, the reason on stderr.
+    // The demo runs are busy from the first sample and idle for their last two (the workload had
+    // exited): the window ends at 15 s, and the summary is the one over 0–15 s.
+    void steadyStateWindow()
+    {
+        const Result steady = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--window"), QStringLiteral("steady")});
+        QVERIFY2(steady.exitCode == 0, steady.err.constData());
+        QCOMPARE(steady.err, QByteArrayLiteral("runlens summary: steady state of demo-baseline: Busy CPU falls at 15.0 s.\n"
+                                               "runlens summary: steady state of demo-tuned: Busy CPU falls at 15.0 s.\n"));
+        QVERIFY(steady.out.contains("- demo-baseline (baseline), 0.0 s – 15.0 s\n- demo-tuned, 0.0 s – 15.0 s\n"));
+        // The same bytes as the windows typed by hand: to each run's last busy sample (15.00057 s
+        // and 15.00074 s after the starts; the workload's own samples are stamped in between).
+        const Result typed = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--window"),
+                                         QStringLiteral("1=0:15.00057"), QStringLiteral("--window"), QStringLiteral("2=0:15.00074")});
+        QCOMPARE(typed.exitCode, 0);
+        QCOMPARE(steady.out, typed.out);
+        const Result whole = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned});
+        QVERIFY(whole.out.mid(whole.out.indexOf("\n## ")) != steady.out.mid(steady.out.indexOf("\n## ")));
+
+        // For one run only: the other keeps all of itself.
+        const Result one = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--window"), QStringLiteral("2=steady")});
+        QCOMPARE(one.exitCode, 0);
+        QCOMPARE(one.err, QByteArrayLiteral("runlens summary: steady state of demo-tuned: Busy CPU falls at 15.0 s.\n"));
+        QVERIFY(one.out.contains("- demo-tuned, 0.0 s – 15.0 s\n"));
+        QVERIFY(!one.out.contains("- demo-baseline (baseline), 0.0 s – 15.0 s"));
+    }
+
+    void windowErrorsNameTheRun()
+    {
+        Result result = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--window"), QStringLiteral("3=5:15")});
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY(result.out.isEmpty());
+        QVERIFY2(result.err.contains("\"3\"") && result.err.contains("demo-baseline, demo-tuned"), result.err.constData());
+        result = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--window"), QStringLiteral("nosuch=steady")});
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY2(result.err.contains("nosuch"), result.err.constData());
+        result = runSummary({QStringLiteral("--baseline"), kBaseline, kTuned, QStringLiteral("--window"), QStringLiteral("2=9:3")});
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY2(result.err.contains("2=9:3"), result.err.constData());
     }
 
     // JSON carries the same numbers as the CSV (checked byte for byte above), with nesting for scripts.

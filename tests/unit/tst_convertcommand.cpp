@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <tuple>
 
 namespace {
@@ -87,6 +88,23 @@ private slots:
         const QList<QByteArray> first = lines[1].split(',');
         QCOMPARE(records[0].toObject().value(QStringLiteral("instance")).toString(), QString::fromUtf8(first[3]));
         QCOMPARE(records[0].toObject().value(QStringLiteral("value")).toDouble(), first[4].toDouble());
+
+        // A window for the second run only: the first keeps all of its points.
+        const QString tuned = QStringLiteral(RUNLENS_SOURCE_DIR "/resources/demo/demo-tuned.tar.gz");
+        const QString both = directory.filePath(QStringLiteral("both.csv"));
+        QCOMPARE(runConvert({QStringLiteral("--to"), QStringLiteral("csv"), QStringLiteral("--metric"), QStringLiteral("cpu.busy"),
+                             QStringLiteral("--window"), QStringLiteral("2=0:5s"), QStringLiteral("-o"), both, run, tuned}),
+                 0);
+        double lastBaseline = 0;
+        double lastTuned = 0;
+        for (const QByteArray& line : readAll(both).trimmed().split('\n').mid(1)) {
+            const QList<QByteArray> fields = line.split(',');
+            double& last = fields[1] == "demo-tuned" ? lastTuned : lastBaseline;
+            last = std::max(last, fields[0].toDouble());
+        }
+        QVERIFY(lastBaseline > 15);
+        QVERIFY(lastTuned > 4.5 && lastTuned <= 5);
+        QCOMPARE(runConvert({QStringLiteral("--to"), QStringLiteral("csv"), QStringLiteral("--window"), QStringLiteral("3=0:5s"), run, tuned}), 2);
 
         // Usage errors and a metric no run has.
         QCOMPARE(runConvert({QStringLiteral("--to"), QStringLiteral("csv"), QStringLiteral("--window"), QStringLiteral("soon"), run}), 2);

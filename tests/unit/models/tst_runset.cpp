@@ -131,6 +131,48 @@ private slots:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    // The trim column: typed as FROM:TO, cleared when empty; the steady-state column shows the
+    // proposal, its reason as the tooltip, and applies it only when asked to.
+    void runListModelTrimAndSteadyState()
+    {
+        RunSet runs;
+        RunListModel model(&runs);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // Busy from sample 10 to 49 of 60 (1 s apart), idle around.
+        runs.add(makeRun(QStringLiteral("/r/warm"), "warm", 60, 1,
+                         {{"cpu.busy", "%", {"all"}, [](std::size_t row, std::size_t) { return row >= 10 && row < 50 ? 80.0 + double(row % 3) : 2.0 + double(row % 2); },
+                           runlens::format::BetterDirection::Neutral, runlens::format::MetricScope::Series, {}, "Busy CPU"}}));
+        runs.add(makeRun(QStringLiteral("/r/mem"), "mem", 60, 1, {{"mem.used", "bytes", {""}, [](std::size_t, std::size_t) { return 1e9; }}}));
+
+        const QModelIndex trim = model.index(0, RunListModel::TrimColumn);
+        const QModelIndex steady = model.index(0, RunListModel::SteadyStateColumn);
+        QCOMPARE(trim.data().toString(), QStringLiteral("all"));
+        QCOMPARE(steady.data().toString(), QStringLiteral("10.0–49.0 s"));
+        QVERIFY(steady.data(Qt::ToolTipRole).toString().contains(QStringLiteral("Busy CPU settles at 10.0 s and falls at 49.0 s.")));
+        QVERIFY(!runs.at(0).trim); // proposed, not applied
+        QCOMPARE(model.index(1, RunListModel::SteadyStateColumn).data().toString(), QStringLiteral("whole run"));
+        QVERIFY(model.index(1, RunListModel::SteadyStateColumn).data(Qt::ToolTipRole).toString().contains(QStringLiteral("No CPU busy")));
+        QVERIFY(!model.acceptSteadyState(1));
+
+        QSignalSpy changed(&runs, &RunSet::runChanged);
+        QVERIFY(model.acceptSteadyState(0));
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(runs.at(0).trim, std::optional(std::make_pair(10.0, 49.0)));
+        QCOMPARE(trim.data().toString(), QStringLiteral("10.0–49.0 s"));
+
+        QVERIFY(trim.flags() & Qt::ItemIsEditable);
+        QVERIFY(model.setData(trim, QStringLiteral("5:20.5")));
+        QCOMPARE(runs.at(0).trim, std::optional(std::make_pair(5.0, 20.5)));
+        QCOMPARE(trim.data(Qt::EditRole).toString(), QStringLiteral("5:20.5"));
+        QVERIFY(model.setData(trim, QStringLiteral("12 s – 30 s")));
+        QCOMPARE(runs.at(0).trim, std::optional(std::make_pair(12.0, 30.0)));
+        QVERIFY(!model.setData(trim, QStringLiteral("30:12")));
+        QVERIFY(!model.setData(trim, QStringLiteral("soon")));
+        QCOMPARE(runs.at(0).trim, std::optional(std::make_pair(12.0, 30.0)));
+        QVERIFY(model.setData(trim, QString()));
+        QVERIFY(!runs.at(0).trim);
+    }
+
     void metricTreeFromDescriptorsMarksPartialMetrics()
     {
         RunSet runs;
