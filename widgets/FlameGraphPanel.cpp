@@ -254,6 +254,11 @@ void FlameGraphPanel::showResult(const FlameGraph& result)
                               .arg(result.selectedName)
                               .arg(range->first, 0, 'f', 2)
                               .arg(range->second, 0, 'f', 2));
+    } else if (result.trimmed) {
+        m_status->setText((events ? tr("%1 events of %2 in the runs' trim windows (select a range in a chart to narrow it)")
+                                  : tr("%1 samples of %2 in the runs' trim windows (select a range in a chart to narrow it)"))
+                              .arg(result.selectedSamples)
+                              .arg(result.selectedName));
     } else {
         m_status->setText((events ? tr("%1 events of %2 (the whole run; select a range in a chart to narrow it)")
                                   : tr("%1 samples of %2 (the whole run; select a range in a chart to narrow it)"))

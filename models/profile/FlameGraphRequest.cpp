@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <set>
@@ -17,6 +18,14 @@ StackTreeFilter FlameGraphRequest::filterFor(const RunEntry& entry, std::optiona
     if (range) {
         filter.timeNs = std::pair<std::int64_t, std::int64_t>{std::llround((range->first - entry.offsetSeconds) * 1e9),
                                                               std::llround((range->second - entry.offsetSeconds) * 1e9)};
+    } else if (entry.trim) {
+        // Without a selection, the part of the run that counts: its trim window, as the summary's.
+        // An open end (infinity) reaches past every sample.
+        const auto toNs = [](double seconds) {
+            return std::isfinite(seconds) ? std::int64_t(std::llround(std::clamp(seconds, -9e9, 9e9) * 1e9))
+                                          : std::numeric_limits<std::int64_t>::max();
+        };
+        filter.timeNs = std::pair<std::int64_t, std::int64_t>{toNs(entry.trim->first), toNs(entry.trim->second)};
     }
     return filter;
 }
@@ -70,6 +79,7 @@ FlameGraph FlameGraphRequest::run() const
     FlameGraph graph;
     graph.selectedName = selected.name();
     graph.range = range;
+    graph.trimmed = !range && (selected.trim || (baseline && baseline->trim));
     graph.filtered = !cpus.empty() || !pids.empty() || !tids.empty();
     bool periods = selected.run->profile()->hasPeriods() && (!baseline || baseline->run->profile()->hasPeriods());
     for (const auto* repeats : {&baselineRepeats, &selectedRepeats}) {

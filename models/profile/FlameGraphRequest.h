@@ -21,6 +21,7 @@ struct FlameGraph {
     runlens::format::SampleWeight weight = runlens::format::SampleWeight::Samples; // what the tree adds up
     std::optional<std::pair<double, double>> range; // the request's, on the shared axis; none: all samples
     bool filtered = false;                          // CPUs, processes or threads narrowed it
+    bool trimmed = false;                           // no range: the runs' trim windows were used
 };
 
 struct FlameGraphRequest {
@@ -41,7 +42,8 @@ struct FlameGraphRequest {
     std::vector<std::uint32_t> pids;
     std::vector<std::uint32_t> tids;
 
-    // The run's samples in the range, in its own clock (the shared axis minus its offset).
+    // The run's samples in the range, in its own clock (the shared axis minus its offset); without
+    // a range, those of its trim window (all of them when it has none).
     static StackTreeFilter filterFor(const RunEntry& entry, std::optional<std::pair<double, double>> range);
     // The filter for the selected run, and for another run (the baseline, a repeat): the same
     // CPUs, and the processes and threads of the same names.

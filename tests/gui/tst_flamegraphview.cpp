@@ -421,10 +421,37 @@ private slots:
         QTRY_COMPARE(panel.view()->tree()->totalSamples(), std::uint64_t(80));
         service->child(0)->setCheckState(0, Qt::Unchecked);
         QTRY_VERIFY(panel.view()->tree()->totalSamples() < 80);
-        QVERIFY(panel.findChild<QLabel*>() != nullptr);
         panel.findChild<QTabWidget*>()->setCurrentWidget(filter);
         QTRY_VERIFY(filter->isVisible());
         QVERIFY(panel.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/flamegraph-panel-filters.png")));
+    }
+
+    void followsTheTrimWithoutASelection()
+    {
+        RunSet runs;
+        TimeController time(&runs);
+        FlameGraphPanel panel(&runs, &time);
+        panel.resize(1000, 400);
+        runs.add(runWithProfile(QStringLiteral("baseline"), profileOf(kBaseline)));
+        runs.add(runWithProfile(QStringLiteral("tuned"), profileOf(kTuned)));
+        runs.setBaseline(0);
+        runs.setCurrentIndex(1);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTRY_VERIFY(!panel.isBusy() && panel.view()->tree() && panel.view()->tree()->totalSamples() == 100);
+        // Each run's trim window, as the summary uses it: 100 samples 10 ms apart, so 0.2-0.5 s
+        // holds 30 of the tuned run and the baseline keeps its own 0-0.4 s.
+        runs.setTrim(1, std::pair{0.2, 0.5});
+        runs.setTrim(0, std::pair{0.0, 0.4});
+        QTRY_COMPARE(panel.view()->tree()->totalSamples(), std::uint64_t(30));
+        QCOMPARE(panel.view()->tree()->baselineSamples(), std::uint64_t(40));
+        // A selection in the charts still wins over the trims.
+        time.setSelection(TimeController::Range{0.0, 0.1});
+        QTRY_COMPARE(panel.view()->tree()->totalSamples(), std::uint64_t(10));
+        time.setSelection(std::nullopt);
+        QTRY_COMPARE(panel.view()->tree()->totalSamples(), std::uint64_t(30));
+        runs.setTrim(1, std::nullopt);
+        QTRY_COMPARE(panel.view()->tree()->totalSamples(), std::uint64_t(100));
     }
 
     void variantsOfRepeatsDrawNoiseNeutral()
