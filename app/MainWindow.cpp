@@ -321,6 +321,14 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(m_resetZoomAction);
     m_viewMenu->addAction(m_clearSelectionAction);
     m_viewMenu->addAction(m_wallClockAction);
+    m_viewMenu->addAction(tr("Align Runs by &Steady State"), this, [this] {
+        // Offsets, not a mode: the wall-clock mode would put them back.
+        m_wallClockAction->setChecked(false);
+        const int aligned = m_runs->alignBySteadyState();
+        statusBar()->showMessage(aligned > 0 ? tr("Aligned %n run(s) at the start of their steady state", nullptr, aligned)
+                                             : tr("No run has a steady state to align by"),
+                                 5000);
+    });
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_statusBarAction);
     m_viewMenu->addAction(m_fullScreenAction);

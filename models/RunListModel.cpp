@@ -231,6 +231,11 @@ bool RunListModel::acceptSteadyState(int row)
     return true;
 }
 
+int RunListModel::alignBySteadyState()
+{
+    return m_runs->alignBySteadyState();
+}
+
 QString RunListModel::windowText(const std::pair<double, double>& window)
 {
     return tr("%1–%2 s").arg(QString::number(window.first, 'f', 1), QString::number(window.second, 'f', 1));

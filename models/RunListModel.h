@@ -40,6 +40,8 @@ public:
     const SteadyStateProposal& steadyState(int row) const;
     // Makes the proposal the run's trim window (the user's click); false when there is none.
     bool acceptSteadyState(int row);
+    // RunSet::alignBySteadyState, for the run list's context menu.
+    int alignBySteadyState();
 
     // "12.4–590.0 s": how the run list writes a window.
     static QString windowText(const std::pair<double, double>& window);

@@ -199,6 +199,26 @@ void RunSet::applyAlignment()
     }
 }
 
+int RunSet::alignBySteadyState()
+{
+    std::vector<std::optional<double>> starts;
+    double latest = 0;
+    int aligned = 0;
+    for (int i = 0; i < count(); ++i) {
+        const auto& window = steadyState(i).window;
+        starts.push_back(window ? std::optional(window->first) : std::nullopt);
+        if (window) {
+            latest = std::max(latest, window->first);
+            ++aligned;
+        }
+    }
+    for (int i = 0; i < count(); ++i) {
+        if (starts[std::size_t(i)])
+            setOffset(i, latest - *starts[std::size_t(i)]);
+    }
+    return aligned;
+}
+
 std::pair<double, double> RunSet::timeExtent() const
 {
     double first = 0;

@@ -81,6 +81,11 @@ public:
     // for, on the calling (GUI) thread — about 1 ms for an hour at 1 s, 17 ms at 0.1 s
     // (tests/bench/bench_steadystate) — and never applied by itself: setTrim does that.
     const SteadyStateProposal& steadyState(int index) const;
+    // Offsets that put the start of every run's steady state at the same moment of the shared
+    // axis (the latest of them, so that no run moves before zero), for runs that did not start at
+    // the same point of their workload. Runs without a proposal keep their offset. Returns how many
+    // runs have a steady state to align by.
+    int alignBySteadyState();
 
 signals:
     // Before/after pairs so that item models can announce changes in the order Qt requires.

@@ -110,6 +110,11 @@ std::unique_ptr<QMenu> RunListView::contextMenu(int row)
         accept->setStatusTip(proposal.reason);
         menu->setToolTipsVisible(true);
     }
+    if (auto* runs = qobject_cast<RunListModel*>(model())) {
+        QAction* align = menu->addAction(tr("Align Runs by Steady State"), this, [runs] { runs->alignBySteadyState(); });
+        align->setToolTip(tr("Shift the runs so that their steady states start together: for runs that did not start at "
+                             "the same point of the workload"));
+    }
     menu->addAction(tr("Set Trim…"), this, [this, row] { edit(model()->index(row, RunListModel::TrimColumn)); });
     QAction* clear = menu->addAction(tr("Clear Trim"), this,
                                      [this, row] { model()->setData(model()->index(row, RunListModel::TrimColumn), QString()); });

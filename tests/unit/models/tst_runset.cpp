@@ -8,6 +8,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <random>
+
 namespace {
 
 std::vector<MetricSpec> cpuAndMemory()
@@ -102,6 +104,38 @@ private slots:
         QCOMPARE(runs.timeExtent(), std::make_pair(30.0, 40.0));
         runs.setAlignment(RunSet::Alignment::Start);
         QCOMPARE(runs.at(1).offsetSeconds, 0.0);
+    }
+
+    void alignmentBySteadyState()
+    {
+        // Busy CPU idles for 10 s (one run) or 30 s (the other) before a 120 s plateau: a click
+        // shifts the first by 20 s so that both plateaus start together; a flat run stays put.
+        const auto warmingUp = [](const std::string& name, std::size_t idle) {
+            // Seeded noise of a point or so around each level.
+            std::mt19937 random{static_cast<unsigned>(idle)};
+            std::normal_distribution<double> noise(0.0, 1.0);
+            std::vector<double> values;
+            for (std::size_t row = 0; row < idle + 120; ++row)
+                values.push_back((row < idle ? 5.0 : 90.0) + noise(random));
+            return makeRun(QString::fromStdString("/runs/" + name + ".tar.gz"), name, values.size(), 1.0,
+                           {{"cpu.busy", "%", {"all"}, [values](std::size_t row, std::size_t) { return values[row]; }}});
+        };
+        RunSet runs;
+        runs.add(warmingUp("early", 10));
+        runs.add(warmingUp("late", 30));
+        runs.add(makeRun(QStringLiteral("/runs/flat.tar.gz"), "flat", 60, 1.0, {{"cpu.busy", "%", {"all"}, [](std::size_t, std::size_t) { return 50.0; }}}));
+        runs.setOffset(2, 3.0);
+        QVERIFY(runs.steadyState(0).window);
+        QVERIFY(std::abs(runs.steadyState(0).window->first - 10.0) <= 1.0);
+        QVERIFY2(runs.steadyState(1).window && std::abs(runs.steadyState(1).window->first - 30.0) <= 1.0, qPrintable(runs.steadyState(1).reason));
+        QVERIFY(!runs.steadyState(2).window);
+        QSignalSpy changed(&runs, &RunSet::runChanged);
+        QCOMPARE(runs.alignBySteadyState(), 2);
+        QCOMPARE(runs.sharedTime(0, runs.steadyState(0).window->first), runs.sharedTime(1, runs.steadyState(1).window->first));
+        QCOMPARE(runs.at(1).offsetSeconds, 0.0); // the later one stays, the earlier one moves right
+        QVERIFY(std::abs(runs.at(0).offsetSeconds - 20.0) <= 2.0);
+        QCOMPARE(runs.at(2).offsetSeconds, 3.0);
+        QVERIFY(changed.count() >= 1);
     }
 
     void runListModelUnderTheTester()
