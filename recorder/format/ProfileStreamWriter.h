@@ -1,0 +1,71 @@
+// Writes a profile in the format 2.0 encoding (FORMAT.md, "Profile") while its samples stream in,
+// so that the memory it takes does not grow with the run: the samples go through a reorder window
+// (SampleReorderWindow) into chunk entries of kSampleChunkRows rows, each handed to the sink as
+// soon as it is full; the frames, stacks and tasks, which grow only with distinct stacks, come at
+// the end with finish().
+//
+// The one writer of format 2.0 profiles: `runlens-rec pack` feeds it from the journal,
+// encodeProfile() and writeProfile() from tables in memory.
+#pragma once
+
+#include "SampleChunkCodec.h"
+#include "SampleReorderWindow.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+
+namespace runlens::format {
+
+class ProfileStreamWriter
+{
+public:
+    // Takes one finished entry: its path below the run directory ("profile/samples/000000.bin") and bytes.
+    using EntrySink = std::function<void(const std::string& path, std::string_view bytes)>;
+
+    struct Options {
+        std::int64_t timeQuantumNs = kDefaultTimeQuantumNs;
+        bool periods = false;     // samples carry periods (written in every chunk)
+        bool tasks = false;       // samples carry their task (ProfileSamples::task)
+        // Rows held to put them in time order; 0: all of them until finish() (tables in memory,
+        // in any order). The journal's default holds some 14 s of a 192-CPU host, 6 MB.
+        std::size_t maxPendingRows = kSampleChunkRows;
+        std::size_t chunkRows = kSampleChunkRows;
+    };
+
+    ProfileStreamWriter(EntrySink sink, Options options);
+
+    void addSample(std::int64_t timeNs, std::uint32_t cpu, std::uint32_t pid, std::uint32_t tid, std::uint32_t stack,
+                   std::uint32_t task = 0, std::uint64_t count = 1, std::uint64_t period = 1)
+    {
+        m_window.add(timeNs, cpu, pid, tid, stack, task, count, period);
+    }
+    // A drain of the sampler (a journal record) is complete.
+    void endBatch() { m_window.endBatch(); }
+    // Writes the last chunk, profile/stacks.bin and profile/profile.json from `tables` (its
+    // samples are not looked at). Call once.
+    void finish(const ProfileTables& tables);
+
+    std::uint64_t rows() const { return m_rows; }
+    std::uint64_t samples() const { return m_samples; }
+    std::uint64_t lateSamples() const { return m_window.lateSamples(); }
+
+private:
+    void take(const SampleRow& row);
+    void flushChunk();
+
+    EntrySink m_sink;
+    Options m_options;
+    SampleReorderWindow m_window;
+    std::vector<SampleRow> m_chunk;
+    std::string m_encoded; // reused for every chunk
+    nlohmann::json m_chunks = nlohmann::json::array();
+    std::uint64_t m_rows = 0;
+    std::uint64_t m_samples = 0;
+    std::uint64_t m_cpus = 0; // the highest cpu id + 1
+};
+
+} // namespace runlens::format
