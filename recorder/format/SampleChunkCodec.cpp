@@ -135,10 +135,16 @@ void encodeSampleChunk(std::span<const SampleRow> rows, bool withPeriod, bool wi
             for (std::size_t row = 0; row < rows.size(); ++row)
                 values[row] = rows[row].count - 1;
             break;
-        case Period:
-            for (std::size_t row = 0; row < rows.size(); ++row)
-                values[row] = rows[row].period;
+        case Period: {
+            // A CPU's event rate changes slowly: its next period is close to its last one.
+            PerCpu<std::uint64_t> previous(0);
+            for (std::size_t row = 0; row < rows.size(); ++row) {
+                std::uint64_t& last = previous.at(rows[row].cpu);
+                values[row] = zigzag(std::int64_t(rows[row].period - last));
+                last = rows[row].period;
+            }
             break;
+        }
         }
         std::uint64_t maximum = 0;
         for (const std::uint64_t value : values)
@@ -262,7 +268,9 @@ DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkEx
 
     const std::uint32_t* const cpus = samples.cpu.data() + before;
     // A per-CPU column back from "0: as before, else value + 1"; `bound` is the largest value allowed.
-    const auto perCpu = [&](std::uint8_t id, std::vector<std::uint32_t>& column, std::uint64_t bound, const char* what) {
+    // `shift`: how much the value is above the id it stands for (1 for stacks, whose 0 is kNoStack).
+    const auto perCpu = [&](std::uint8_t id, std::vector<std::uint32_t>& column, std::uint64_t bound, const char* what,
+                            std::uint64_t shift = 0) {
         load(id);
         column.reserve(before + rows);
         PerCpu<std::uint64_t> previous(kNothingYet);
@@ -276,7 +284,7 @@ DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkEx
             } else {
                 value -= 1;
                 if (value > bound)
-                    throw fail("has row " + std::to_string(row) + " with " + what + " " + std::to_string(value)
+                    throw fail("has row " + std::to_string(row) + " with " + what + " " + std::to_string(value - shift)
                                + " beyond its range");
             }
             last = value;
@@ -286,7 +294,7 @@ DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkEx
     perCpu(Pid, samples.pid, 0xffffffffu, "pid");
     perCpu(Tid, samples.tid, 0xffffffffu, "tid");
     // Stored one up, kNoStack as 0: see encodeSampleChunk.
-    perCpu(Stack, samples.stack, expected.stacks, "stack");
+    perCpu(Stack, samples.stack, expected.stacks, "stack", 1);
     for (std::size_t row = before; row < samples.stack.size(); ++row)
         samples.stack[row] = samples.stack[row] == 0 ? kNoStack : samples.stack[row] - 1;
     if (expected.task) {
@@ -307,7 +315,14 @@ DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkEx
     }
     if (expected.period) {
         load(Period);
-        samples.period.insert(samples.period.end(), values.begin(), values.end());
+        samples.period.reserve(before + rows);
+        PerCpu<std::uint64_t> previous(0);
+        for (std::size_t row = 0; row < rows; ++row) {
+            // Modulo 2^64, as written: every period comes back exactly.
+            std::uint64_t& last = previous.at(cpus[row]);
+            last += std::uint64_t(unzigzag(values[row]));
+            samples.period.push_back(last);
+        }
     }
     return decoded;
 }

@@ -13,7 +13,8 @@
 //   2 pid, 3 tid, 7 task: 0 when the same as the previous row of the same CPU in this chunk, else value + 1
 //   4 stack   0 when the same as the previous row of the same CPU, 1 for kNoStack, else stack + 2
 //   5 count   count - 1 (optional: absent when every row of the chunk is one sample)
-//   6 period  the summed period (optional, present in every chunk of a profile that has periods)
+//   6 period  zigzag(the row's summed period - the previous period of the same CPU, modulo 2^64;
+//             the first: - 0) (optional, present in every chunk of a profile that has periods)
 // Ids 8 and above are skipped by their width (a newer writer's column).
 //
 // Why "the same CPU's previous row": one CPU's consecutive samples (20 ms apart at 49 Hz) mostly
