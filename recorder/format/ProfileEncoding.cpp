@@ -232,13 +232,13 @@ namespace {
 
 // Feeds tables in memory to the format 2.0 writer in time order: a permutation sorted by time and
 // CPU (4 bytes a row) rather than a sorted copy of the rows, so the writer's window stays small.
-void streamTables(const ProfileTables& profile, ProfileStreamWriter::EntrySink sink)
+void streamTables(const ProfileTables& profile, ProfileEntrySink& sink)
 {
     const ProfileSamples& samples = profile.samples;
     ProfileStreamWriter::Options options;
     options.periods = !samples.period.empty();
     options.tasks = !samples.task.empty();
-    ProfileStreamWriter writer(std::move(sink), options);
+    ProfileStreamWriter writer(sink, options);
     std::vector<std::uint32_t> order(samples.size());
     std::iota(order.begin(), order.end(), 0u);
     std::stable_sort(order.begin(), order.end(), [&samples](std::uint32_t a, std::uint32_t b) {
@@ -257,20 +257,15 @@ void streamTables(const ProfileTables& profile, ProfileStreamWriter::EntrySink s
 EncodedProfile encodeProfile(const ProfileTables& profile)
 {
     EncodedProfile encoded;
-    streamTables(profile, [&encoded](const std::string& path, std::string_view bytes) {
-        if (path == paths::kProfileIndex)
-            encoded.index.assign(bytes);
-        else if (path == paths::kProfileStacks)
-            encoded.stacks.assign(bytes);
-        else
-            encoded.sampleChunks.push_back({path, std::string(bytes)});
-    });
+    EncodedProfileSink sink(encoded);
+    streamTables(profile, sink);
     return encoded;
 }
 
 void writeProfile(ArchiveWriter& writer, const ProfileTables& profile)
 {
-    streamTables(profile, [&writer](const std::string& path, std::string_view bytes) { writer.addFile(path, bytes); });
+    ArchiveEntrySink sink(writer);
+    streamTables(profile, sink);
 }
 
 void validateProfile(const ProfileTables& profile, const std::string& where, const ProfileLimits& limits)

@@ -8,6 +8,7 @@
 // encodeProfile() and writeProfile() from tables in memory.
 #pragma once
 
+#include "ProfileEncoding.h"
 #include "SampleChunkCodec.h"
 #include "SampleReorderWindow.h"
 
@@ -20,23 +21,64 @@
 
 namespace runlens::format {
 
+class ArchiveWriter;
+
+// Where the entries go: one entry at a time, its path below the run directory
+// ("profile/samples/000000.bin"), in pieces that add up to the size given first, so that the
+// stack table need not be copied into one string.
+class ProfileEntrySink
+{
+public:
+    virtual ~ProfileEntrySink() = default;
+    virtual void begin(const std::string& path, std::uint64_t size) = 0;
+    virtual void write(std::string_view piece) = 0;
+    virtual void end() = 0;
+};
+
+// Into a run archive being written.
+class ArchiveEntrySink : public ProfileEntrySink
+{
+public:
+    explicit ArchiveEntrySink(ArchiveWriter& writer) : m_writer(writer) {}
+    void begin(const std::string& path, std::uint64_t size) override;
+    void write(std::string_view piece) override;
+    void end() override;
+
+private:
+    ArchiveWriter& m_writer;
+};
+
+// Into EncodedProfile's strings (index, stacks, sampleChunks).
+class EncodedProfileSink : public ProfileEntrySink
+{
+public:
+    explicit EncodedProfileSink(EncodedProfile& encoded) : m_encoded(encoded) {}
+    void begin(const std::string& path, std::uint64_t size) override;
+    void write(std::string_view piece) override;
+    void end() override {}
+
+private:
+    EncodedProfile& m_encoded;
+    std::string* m_entry = nullptr;
+};
+
 class ProfileStreamWriter
 {
 public:
-    // Takes one finished entry: its path below the run directory ("profile/samples/000000.bin") and bytes.
-    using EntrySink = std::function<void(const std::string& path, std::string_view bytes)>;
 
     struct Options {
         std::int64_t timeQuantumNs = kDefaultTimeQuantumNs;
         bool periods = false;     // samples carry periods (written in every chunk)
         bool tasks = false;       // samples carry their task (ProfileSamples::task)
-        // Rows held to put them in time order; 0: all of them until finish() (tables in memory,
-        // in any order). The journal's default holds some 14 s of a 192-CPU host, 6 MB.
+        // Rows held at most to put them in time order; 0: all of them until finish() (tables in
+        // memory, in any order). The default is some 7 s of a 192-CPU host, 3 MB; a drain of
+        // 1 s keeps some 2 s of samples, 1 MB.
         std::size_t maxPendingRows = kSampleChunkRows;
         std::size_t chunkRows = kSampleChunkRows;
     };
 
-    ProfileStreamWriter(EntrySink sink, Options options);
+    // The sink must outlive the writer.
+    ProfileStreamWriter(ProfileEntrySink& sink, Options options);
 
     void addSample(std::int64_t timeNs, std::uint32_t cpu, std::uint32_t pid, std::uint32_t tid, std::uint32_t stack,
                    std::uint32_t task = 0, std::uint64_t count = 1, std::uint64_t period = 1)
@@ -57,7 +99,9 @@ private:
     void take(const SampleRow& row);
     void flushChunk();
 
-    EntrySink m_sink;
+    void putEntry(const std::string& path, std::string_view bytes);
+
+    ProfileEntrySink& m_sink;
     Options m_options;
     SampleReorderWindow m_window;
     std::vector<SampleRow> m_chunk;

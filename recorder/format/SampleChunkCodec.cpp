@@ -12,7 +12,7 @@ namespace runlens::format {
 namespace {
 
 constexpr char kMagic[8] = {'R', 'L', 'S', 'M', 'P', 'C', 'K', '2'};
-constexpr std::size_t kFixedHeader = 8 + 4 + 1; // magic, rows, column count; then K pairs and the first quantum
+constexpr std::size_t kFixedHeader = 8 + 4 + 1; // magic, rows, column count; then K pairs, the first quantum, the CPU modulus
 
 enum ColumnId : std::uint8_t { Time = 0, Cpu = 1, Pid = 2, Tid = 3, Stack = 4, Count = 5, Period = 6, Task = 7 };
 constexpr std::uint8_t kKnownColumns = 8;
@@ -61,9 +61,8 @@ std::int64_t unzigzag(std::uint64_t value)
     return std::int64_t(value >> 1) ^ -std::int64_t(value & 1);
 }
 
-void putPlanes(const std::vector<std::uint64_t>& values, std::uint8_t width, std::string& out)
+void putPlanes(const std::uint64_t* values, std::size_t rows, std::uint8_t width, std::string& out)
 {
-    const std::size_t rows = values.size();
     const std::size_t at = out.size();
     out.resize(at + rows * width);
     char* planes = out.data() + at;
@@ -75,17 +74,44 @@ void putPlanes(const std::vector<std::uint64_t>& values, std::uint8_t width, std
     }
 }
 
-// A per-CPU column: 0 where the CPU's previous row had the same value.
-template<typename Get>
-void sameAsCpuBefore(std::span<const SampleRow> rows, std::vector<std::uint64_t>& values, Get get)
+void takePlanes(const unsigned char* planes, std::size_t rows, std::uint8_t width, std::vector<std::uint64_t>& values)
 {
+    values.assign(rows, 0);
+    for (std::uint8_t b = 0; b < width; ++b) {
+        const unsigned char* plane = planes + std::size_t(b) * rows;
+        const unsigned shift = 8u * b;
+        for (std::size_t row = 0; row < rows; ++row)
+            values[row] |= std::uint64_t(plane[row]) << shift;
+    }
+}
+
+bool perCpuColumn(std::uint8_t id)
+{
+    return id == Pid || id == Tid || id == Stack || id == Task;
+}
+
+// A per-CPU column: a bitmap of the rows whose value differs from the previous row of their CPU,
+// then only those values. Most rows repeat their CPU's thread, so they cost one bit.
+template<typename Get>
+void putPerCpu(std::span<const SampleRow> rows, std::vector<std::uint64_t>& values, std::string& out, std::uint8_t& width, Get get)
+{
+    const std::size_t at = out.size();
+    out.resize(at + (rows.size() + 7) / 8, '\0');
     PerCpu<std::uint64_t> previous(kNothingYet);
+    values.clear();
+    std::uint64_t maximum = 0;
     for (std::size_t row = 0; row < rows.size(); ++row) {
         const std::uint64_t value = get(rows[row]);
         std::uint64_t& last = previous.at(rows[row].cpu);
-        values[row] = value == last ? 0 : value + 1;
+        if (value != last) {
+            out[at + row / 8] = char(static_cast<unsigned char>(out[at + row / 8]) | (1u << (row % 8)));
+            values.push_back(value);
+            maximum = std::max(maximum, value);
+        }
         last = value;
     }
+    width = widthOf(maximum);
+    putPlanes(values.data(), values.size(), width, out);
 }
 
 } // namespace
@@ -93,8 +119,14 @@ void sameAsCpuBefore(std::span<const SampleRow> rows, std::vector<std::uint64_t>
 void encodeSampleChunk(std::span<const SampleRow> rows, bool withPeriod, bool withTask, std::string& out)
 {
     bool withCount = false;
-    for (const SampleRow& row : rows)
+    std::uint32_t highestCpu = 0;
+    for (const SampleRow& row : rows) {
         withCount = withCount || row.count != 1;
+        highestCpu = std::max(highestCpu, row.cpu);
+    }
+    // The CPU column counts steps forward modulo the chunk's CPUs: one byte up to 256 CPUs, also
+    // where a new millisecond starts over at a lower CPU.
+    const std::uint64_t cpuModulus = rows.empty() ? 1 : std::uint64_t(highestCpu) + 1;
     std::vector<std::uint8_t> ids = {Time, Cpu, Pid, Tid, Stack};
     if (withCount)
         ids.push_back(Count);
@@ -107,52 +139,51 @@ void encodeSampleChunk(std::span<const SampleRow> rows, bool withPeriod, bool wi
     std::string columns;
     std::string widths;
     for (const std::uint8_t id : ids) {
+        std::uint8_t width = 1;
         switch (id) {
-        case Time: {
-            std::int64_t previous = rows.empty() ? 0 : rows.front().quantum;
-            for (std::size_t row = 0; row < rows.size(); ++row) {
-                values[row] = std::uint64_t(rows[row].quantum) - std::uint64_t(previous);
-                previous = rows[row].quantum;
-            }
-            break;
-        }
-        case Cpu: {
-            std::int64_t previous = 0;
-            for (std::size_t row = 0; row < rows.size(); ++row) {
-                values[row] = zigzag(std::int64_t(rows[row].cpu) - previous);
-                previous = rows[row].cpu;
-            }
-            break;
-        }
-        case Pid: sameAsCpuBefore(rows, values, [](const SampleRow& r) { return std::uint64_t(r.pid); }); break;
-        case Tid: sameAsCpuBefore(rows, values, [](const SampleRow& r) { return std::uint64_t(r.tid); }); break;
-        case Task: sameAsCpuBefore(rows, values, [](const SampleRow& r) { return std::uint64_t(r.task); }); break;
+        case Pid: putPerCpu(rows, values, columns, width, [](const SampleRow& r) { return std::uint64_t(r.pid); }); break;
+        case Tid: putPerCpu(rows, values, columns, width, [](const SampleRow& r) { return std::uint64_t(r.tid); }); break;
+        case Task: putPerCpu(rows, values, columns, width, [](const SampleRow& r) { return std::uint64_t(r.task); }); break;
         case Stack:
-            // kNoStack as 0, every id one up: the same-as-before zero then keeps stacks below 2^32.
-            sameAsCpuBefore(rows, values, [](const SampleRow& r) { return r.stack == kNoStack ? 0 : std::uint64_t(r.stack) + 1; });
+            // kNoStack as 0, every id one up: stacks stay below 2^32 and narrow.
+            putPerCpu(rows, values, columns, width, [](const SampleRow& r) { return r.stack == kNoStack ? 0 : std::uint64_t(r.stack) + 1; });
             break;
-        case Count:
-            for (std::size_t row = 0; row < rows.size(); ++row)
-                values[row] = rows[row].count - 1;
-            break;
-        case Period: {
-            // A CPU's event rate changes slowly: its next period is close to its last one.
-            PerCpu<std::uint64_t> previous(0);
-            for (std::size_t row = 0; row < rows.size(); ++row) {
-                std::uint64_t& last = previous.at(rows[row].cpu);
-                values[row] = zigzag(std::int64_t(rows[row].period - last));
-                last = rows[row].period;
+        default: {
+            values.resize(rows.size());
+            if (id == Time) {
+                std::int64_t previous = rows.empty() ? 0 : rows.front().quantum;
+                for (std::size_t row = 0; row < rows.size(); ++row) {
+                    values[row] = std::uint64_t(rows[row].quantum) - std::uint64_t(previous);
+                    previous = rows[row].quantum;
+                }
+            } else if (id == Cpu) {
+                std::uint64_t previous = 0;
+                for (std::size_t row = 0; row < rows.size(); ++row) {
+                    values[row] = (rows[row].cpu + cpuModulus - previous) % cpuModulus;
+                    previous = rows[row].cpu;
+                }
+            } else if (id == Count) {
+                for (std::size_t row = 0; row < rows.size(); ++row)
+                    values[row] = rows[row].count - 1;
+            } else {
+                // A CPU's event rate changes slowly: its next period is close to its last one.
+                PerCpu<std::uint64_t> previous(0);
+                for (std::size_t row = 0; row < rows.size(); ++row) {
+                    std::uint64_t& last = previous.at(rows[row].cpu);
+                    values[row] = zigzag(std::int64_t(rows[row].period - last));
+                    last = rows[row].period;
+                }
             }
+            std::uint64_t maximum = 0;
+            for (const std::uint64_t value : values)
+                maximum = std::max(maximum, value);
+            width = widthOf(maximum);
+            putPlanes(values.data(), values.size(), width, columns);
             break;
         }
         }
-        std::uint64_t maximum = 0;
-        for (const std::uint64_t value : values)
-            maximum = std::max(maximum, value);
-        const std::uint8_t width = widthOf(maximum);
         widths.push_back(char(id));
         widths.push_back(char(width));
-        putPlanes(values, width, columns);
     }
 
     out.append(kMagic, sizeof kMagic);
@@ -162,6 +193,8 @@ void encodeSampleChunk(std::span<const SampleRow> rows, bool withPeriod, bool wi
     out += widths;
     const std::int64_t firstQuantum = rows.empty() ? 0 : rows.front().quantum;
     out.append(reinterpret_cast<const char*>(&firstQuantum), 8);
+    const auto modulus = std::uint32_t(cpuModulus);
+    out.append(reinterpret_cast<const char*>(&modulus), 4);
     out += columns;
 }
 
@@ -176,73 +209,84 @@ DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkEx
     if (rows != expected.rows)
         throw fail("holds " + std::to_string(rows) + " rows but profile/profile.json says " + std::to_string(expected.rows));
     const auto columnCount = std::uint8_t(bytes[12]);
-    const std::size_t header = kFixedHeader + std::size_t(columnCount) * 2 + 8;
+    const std::size_t header = kFixedHeader + std::size_t(columnCount) * 2 + 8 + 4;
     if (bytes.size() < header)
         throw fail("is shorter than its header (" + std::to_string(bytes.size()) + " bytes)");
+    std::int64_t quantum = 0;
+    std::memcpy(&quantum, bytes.data() + header - 12, 8);
+    std::uint32_t cpuModulus = 0;
+    std::memcpy(&cpuModulus, bytes.data() + header - 4, 4);
+    if (cpuModulus == 0)
+        throw fail("has a CPU modulus of 0");
+
+    // Where each column's bytes are: a per-CPU column's size depends on its bitmap.
     struct Column {
-        std::uint8_t id;
-        std::uint8_t width;
-        std::size_t offset;
+        std::uint8_t id = 0;
+        std::uint8_t width = 0;
+        const unsigned char* bitmap = nullptr; // per-CPU columns
+        const unsigned char* planes = nullptr;
+        std::size_t values = 0;                // rows, or the rows with their own value
     };
     std::vector<Column> columns;
     bool seen[kKnownColumns] = {};
-    std::uint64_t needed = header; // at most 255 columns x 8 bytes x 2^32 rows: no overflow in 64 bits
+    const auto* const data = reinterpret_cast<const unsigned char*>(bytes.data());
+    std::size_t at = header;
+    const auto take = [&](std::uint64_t size) {
+        if (size > bytes.size() - at)
+            throw fail("has " + std::to_string(bytes.size()) + " bytes, fewer than its " + std::to_string(rows)
+                       + " rows and columns need");
+        const unsigned char* start = data + at;
+        at += std::size_t(size);
+        return start;
+    };
     for (std::size_t c = 0; c < columnCount; ++c) {
-        const auto id = std::uint8_t(bytes[kFixedHeader + 2 * c]);
-        const auto width = std::uint8_t(bytes[kFixedHeader + 2 * c + 1]);
-        if (width < 1 || width > 8)
-            throw fail("has column " + std::to_string(id) + " of " + std::to_string(width) + " bytes per value, not 1 to 8");
-        if (id < kKnownColumns) {
-            if (seen[id])
-                throw fail("lists column " + std::to_string(id) + " twice");
-            seen[id] = true;
+        Column column;
+        column.id = data[kFixedHeader + 2 * c];
+        column.width = data[kFixedHeader + 2 * c + 1];
+        if (column.width < 1 || column.width > 8)
+            throw fail("has column " + std::to_string(column.id) + " of " + std::to_string(column.width) + " bytes per value, not 1 to 8");
+        if (column.id < kKnownColumns) {
+            if (seen[column.id])
+                throw fail("lists column " + std::to_string(column.id) + " twice");
+            seen[column.id] = true;
         }
-        columns.push_back({id, width, std::size_t(needed)});
-        needed += std::uint64_t(rows) * width;
+        column.values = rows;
+        if (perCpuColumn(column.id)) {
+            column.bitmap = take((std::uint64_t(rows) + 7) / 8);
+            column.values = 0;
+            for (std::size_t row = 0; row < rows; ++row)
+                column.values += (column.bitmap[row / 8] >> (row % 8)) & 1u;
+        }
+        column.planes = take(std::uint64_t(column.values) * column.width);
+        columns.push_back(column);
     }
+    if (at != bytes.size())
+        throw fail("has " + std::to_string(bytes.size()) + " bytes, more than the " + std::to_string(at) + " its "
+                   + std::to_string(rows) + " rows and columns need");
     if (!seen[Time] || !seen[Cpu] || !seen[Pid] || !seen[Tid] || !seen[Stack])
         throw fail("lacks one of the columns time, cpu, pid, tid, stack");
     if (seen[Period] != expected.period || seen[Task] != expected.task)
         throw fail(std::string("has ") + (seen[Period] ? "a" : "no") + " period and " + (seen[Task] ? "a" : "no")
                    + " task column, unlike the columns profile/profile.json lists");
-    if (bytes.size() != needed)
-        throw fail("has " + std::to_string(bytes.size()) + " bytes, not the " + std::to_string(needed) + " its "
-                   + std::to_string(rows) + " rows and columns need");
-    std::int64_t quantum = 0;
-    std::memcpy(&quantum, bytes.data() + header - 8, 8);
-
-    std::vector<std::uint64_t> values(rows);
-    const auto load = [&](std::uint8_t id) -> bool {
+    const auto find = [&columns](std::uint8_t id) -> const Column* {
         for (const Column& column : columns) {
-            if (column.id != id)
-                continue;
-            const char* planes = bytes.data() + column.offset;
-            std::fill(values.begin(), values.end(), 0);
-            for (std::uint8_t b = 0; b < column.width; ++b) {
-                const unsigned char* plane = reinterpret_cast<const unsigned char*>(planes) + std::size_t(b) * rows;
-                const unsigned shift = 8u * b;
-                for (std::size_t row = 0; row < rows; ++row)
-                    values[row] |= std::uint64_t(plane[row]) << shift;
-            }
-            return true;
+            if (column.id == id)
+                return &column;
         }
-        return false;
+        return nullptr;
     };
 
+    std::vector<std::uint64_t> values;
     const std::size_t before = samples.size();
     const std::int64_t limit = std::numeric_limits<std::int64_t>::max() / expected.quantumNs;
-    const auto timeOf = [&](std::int64_t q, std::size_t row) {
-        if (q > limit || q < -limit)
-            throw fail("has a time beyond 64 bits of nanoseconds at row " + std::to_string(row));
-        return q * expected.quantumNs;
-    };
-    load(Time);
+    const Column* time = find(Time);
+    takePlanes(time->planes, rows, time->width, values);
     samples.timeNs.reserve(before + rows);
     for (std::size_t row = 0; row < rows; ++row) {
         if (values[row] > std::uint64_t(std::numeric_limits<std::int64_t>::max())
-            || __builtin_add_overflow(quantum, std::int64_t(values[row]), &quantum))
+            || __builtin_add_overflow(quantum, std::int64_t(values[row]), &quantum) || quantum > limit || quantum < -limit)
             throw fail("has a time beyond 64 bits of nanoseconds at row " + std::to_string(row));
-        samples.timeNs.push_back(timeOf(quantum, row));
+        samples.timeNs.push_back(quantum * expected.quantumNs);
     }
     DecodedSampleChunk decoded;
     if (rows > 0) {
@@ -253,39 +297,41 @@ DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkEx
                        + std::to_string(expected.notBeforeNs) + " ns): rows out of time order");
     }
 
-    load(Cpu);
+    const Column* cpuColumn = find(Cpu);
+    takePlanes(cpuColumn->planes, rows, cpuColumn->width, values);
     samples.cpu.reserve(before + rows);
-    std::int64_t cpu = 0;
+    std::uint64_t cpu = 0;
     for (std::size_t row = 0; row < rows; ++row) {
-        const std::int64_t delta = unzigzag(values[row]);
-        // cpu stays below 2^32 and cpus at most 2^32: no overflow once delta is within that.
-        if (delta > std::int64_t(expected.cpus) || delta < -cpu || std::uint64_t(cpu + delta) >= expected.cpus)
+        if (values[row] >= cpuModulus)
+            throw fail("has row " + std::to_string(row) + " stepping " + std::to_string(values[row]) + " CPUs, beyond its "
+                       + std::to_string(cpuModulus));
+        cpu = (cpu + values[row]) % cpuModulus;
+        if (cpu >= expected.cpus)
             throw fail("has row " + std::to_string(row) + " on a cpu beyond the " + std::to_string(expected.cpus)
                        + " profile/profile.json declares");
-        cpu += delta;
         samples.cpu.push_back(std::uint32_t(cpu));
     }
 
     const std::uint32_t* const cpus = samples.cpu.data() + before;
-    // A per-CPU column back from "0: as before, else value + 1"; `bound` is the largest value allowed.
-    // `shift`: how much the value is above the id it stands for (1 for stacks, whose 0 is kNoStack).
+    // A per-CPU column back from its bitmap and values; `bound` is the largest value allowed,
+    // `shift` how much a value is above the id it stands for (1 for stacks, whose 0 is kNoStack).
     const auto perCpu = [&](std::uint8_t id, std::vector<std::uint32_t>& column, std::uint64_t bound, const char* what,
                             std::uint64_t shift = 0) {
-        load(id);
+        const Column* source = find(id);
+        takePlanes(source->planes, source->values, source->width, values);
         column.reserve(before + rows);
         PerCpu<std::uint64_t> previous(kNothingYet);
+        std::size_t next = 0;
         for (std::size_t row = 0; row < rows; ++row) {
             std::uint64_t& last = previous.at(cpus[row]);
-            std::uint64_t value = values[row];
-            if (value == 0) {
-                if (last == kNothingYet)
-                    throw fail("has row " + std::to_string(row) + " repeating the " + what + " of a cpu without an earlier row");
-                value = last;
-            } else {
-                value -= 1;
+            std::uint64_t value = last;
+            if ((source->bitmap[row / 8] >> (row % 8)) & 1u) {
+                value = values[next++];
                 if (value > bound)
                     throw fail("has row " + std::to_string(row) + " with " + what + " " + std::to_string(value - shift)
                                + " beyond its range");
+            } else if (last == kNothingYet) {
+                throw fail("has row " + std::to_string(row) + " repeating the " + what + " of a cpu without an earlier row");
             }
             last = value;
             column.push_back(std::uint32_t(value));
@@ -293,7 +339,6 @@ DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkEx
     };
     perCpu(Pid, samples.pid, 0xffffffffu, "pid");
     perCpu(Tid, samples.tid, 0xffffffffu, "tid");
-    // Stored one up, kNoStack as 0: see encodeSampleChunk.
     perCpu(Stack, samples.stack, expected.stacks, "stack", 1);
     for (std::size_t row = before; row < samples.stack.size(); ++row)
         samples.stack[row] = samples.stack[row] == 0 ? kNoStack : samples.stack[row] - 1;
@@ -303,7 +348,8 @@ DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkEx
         perCpu(Task, samples.task, expected.tasks - 1, "task");
     }
 
-    if (load(Count)) {
+    if (const Column* count = find(Count)) {
+        takePlanes(count->planes, rows, count->width, values);
         samples.count.resize(before, 1);
         for (std::size_t row = 0; row < rows; ++row) {
             if (values[row] == ~std::uint64_t(0))
@@ -314,7 +360,8 @@ DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkEx
         samples.count.resize(before + rows, 1);
     }
     if (expected.period) {
-        load(Period);
+        const Column* period = find(Period);
+        takePlanes(period->planes, rows, period->width, values);
         samples.period.reserve(before + rows);
         PerCpu<std::uint64_t> previous(0);
         for (std::size_t row = 0; row < rows; ++row) {

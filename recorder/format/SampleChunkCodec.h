@@ -2,25 +2,30 @@
 // a bounded run of rows in time order, each column turned into mostly zeros and small numbers and
 // stored as byte planes of the narrowest width that holds it, so that gzip does well on it.
 //
-//   "RLSMPCK2", u32 rows, u8 columns K, K x (u8 column id, u8 bytes per value 1..8),
-//   i64 first quantum (the first row's time / the quantum), then the K columns in the order listed,
-//   each rows x width bytes as byte planes (byte 0 of every value, then byte 1 ...)
+//   "RLSMPCK2", u32 rows R, u8 columns K, K x (u8 column id, u8 bytes per value 1..8),
+//   i64 first quantum (the first row's time / the quantum), u32 CPU modulus M (the highest CPU of
+//   the chunk + 1), then the K columns in the order listed:
+//   - a dense column: R values as byte planes (byte 0 of every value, then byte 1 ...)
+//   - a per-CPU column (pid, tid, stack, task): a bitmap of R bits (bit r in byte r / 8, lowest
+//     first), set where the row's value differs from the previous row of the same CPU in this
+//     chunk, then the values of those rows only, as byte planes
 //
 // Column ids and what they store (all unsigned, little-endian):
-//   0 time    quanta since the previous row (the first row: since the first quantum); never negative,
-//             so a chunk's rows are in time order by construction
-//   1 cpu     zigzag(cpu - the previous row's cpu; the first row's previous cpu is 0)
-//   2 pid, 3 tid, 7 task: 0 when the same as the previous row of the same CPU in this chunk, else value + 1
-//   4 stack   0 when the same as the previous row of the same CPU, 1 for kNoStack, else stack + 2
-//   5 count   count - 1 (optional: absent when every row of the chunk is one sample)
-//   6 period  zigzag(the row's summed period - the previous period of the same CPU, modulo 2^64;
-//             the first: - 0) (optional, present in every chunk of a profile that has periods)
-// Ids 8 and above are skipped by their width (a newer writer's column).
+//   0 time    dense: quanta since the previous row (the first row: since the first quantum); never
+//             negative, so a chunk's rows are in time order by construction
+//   1 cpu     dense: (cpu - the previous row's cpu) modulo M (the first row's previous cpu is 0)
+//   2 pid, 3 tid, 7 task: per-CPU: the value
+//   4 stack   per-CPU: 0 for kNoStack, else stack + 1
+//   5 count   dense: count - 1 (optional: absent when every row of the chunk is one sample)
+//   6 period  dense: zigzag(the row's summed period - the previous period of the same CPU, modulo
+//             2^64; the first: - 0) (optional, present in every chunk of a profile with periods)
+// Ids 8 and above are dense columns of a newer writer, skipped by their width.
 //
 // Why "the same CPU's previous row": one CPU's consecutive samples (20 ms apart at 49 Hz) mostly
-// run the same thread, and an idle or spinning CPU mostly the same stack; a zero costs gzip almost
-// nothing. Why zigzag deltas for the CPU: within one quantum rows are sorted by CPU, so the deltas
-// are small and positive; a late sample may still break that order without breaking the format.
+// run the same thread, and an idle or spinning CPU mostly the same stack; such a row costs one bit
+// and gzip next to nothing. Why CPU steps modulo M: within one quantum rows are sorted by CPU, so
+// the steps are small and fit a byte up to 256 CPUs, also where a new quantum starts over at a
+// lower CPU; a late sample may break that order without breaking the format.
 #pragma once
 
 #include "ProfileTables.h"
@@ -35,9 +40,9 @@ namespace runlens::format {
 // What runlens-rec writes: 1 ms (FlameScope's finest cell is 20 ms; at 49 Hz one CPU samples
 // every 20 ms, so a coarser quantum would merge nothing more and lose the order within it).
 inline constexpr std::int64_t kDefaultTimeQuantumNs = 1'000'000;
-// Rows per chunk: 128 Ki rows are 14 s of a 192-CPU host at 49 Hz, some 1.5 MB unpacked, and keep
-// the packer's buffer at 6 MB.
-inline constexpr std::size_t kSampleChunkRows = 1u << 17;
+// Rows per chunk: 64 Ki rows are 7 s of a 192-CPU host at 49 Hz, some 400 KB unpacked, and keep
+// the packer's buffer at 3 MB.
+inline constexpr std::size_t kSampleChunkRows = 1u << 16;
 
 // One row as the packer merges it: a quantum's samples of one CPU, process, thread, task and stack.
 struct SampleRow {

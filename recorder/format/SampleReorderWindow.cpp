@@ -33,7 +33,7 @@ SampleReorderWindow::SampleReorderWindow(std::int64_t quantumNs, std::size_t max
     , m_windowQuanta(std::max<std::int64_t>(1, kMinimumWindowNs / quantumNs))
 {
     if (m_maxPendingRows > 0)
-        m_pending.reserve(std::min<std::size_t>(m_maxPendingRows, 1u << 16));
+        m_pending.reserve(std::min<std::size_t>(m_maxPendingRows, 1u << 14));
 }
 
 void SampleReorderWindow::add(std::int64_t timeNs, std::uint32_t cpu, std::uint32_t pid, std::uint32_t tid,

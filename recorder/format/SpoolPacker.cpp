@@ -186,8 +186,8 @@ PackResult packSpool(const std::string& spoolDirectory, const std::string& archi
             result.ignoredTailBytes += scan->ignoredTailBytes;
             ProfileStreamWriter::Options options;
             options.periods = scan->hasPeriods;
-            ProfileStreamWriter profile([&writer](const std::string& path, std::string_view bytes) { writer.addFile(path, bytes); },
-                                        options);
+            ArchiveEntrySink sink(writer);
+            ProfileStreamWriter profile(sink, options);
             readJournalSamples(journal.string(), *scan, [&profile](std::span<const JournalSample> samples, bool endOfRecord) {
                 for (const JournalSample& sample : samples)
                     profile.addSample(sample.timeNs, sample.cpu, sample.pid, sample.tid, sample.stack, 0, 1, sample.period);

@@ -78,19 +78,27 @@ QString decodeError(const EncodedProfile& encoded, const ProfileLimits& limits =
     return {};
 }
 
-// The byte offset of a column's first plane in a chunk, and its width (SampleChunkCodec.h).
+// The byte offset of a column in a chunk (of its bitmap, for a per-CPU column), and its width
+// (SampleChunkCodec.h).
 std::pair<std::size_t, int> columnOf(const std::string& chunk, int id)
 {
     std::uint32_t rows = 0;
     std::memcpy(&rows, chunk.data() + 8, 4);
     const int columns = static_cast<unsigned char>(chunk[12]);
-    std::size_t at = 13 + std::size_t(columns) * 2 + 8;
+    std::size_t at = 13 + std::size_t(columns) * 2 + 8 + 4;
     for (int c = 0; c < columns; ++c) {
         const int columnId = static_cast<unsigned char>(chunk[13 + 2 * c]);
         const int width = static_cast<unsigned char>(chunk[14 + 2 * c]);
         if (columnId == id)
             return {at, width};
-        at += std::size_t(rows) * std::size_t(width);
+        std::size_t values = rows;
+        if (columnId == 2 || columnId == 3 || columnId == 4 || columnId == 7) {
+            values = 0;
+            for (std::uint32_t row = 0; row < rows; ++row)
+                values += (static_cast<unsigned char>(chunk[at + row / 8]) >> (row % 8)) & 1u;
+            at += (rows + 7) / 8;
+        }
+        at += values * std::size_t(width);
     }
     return {0, 0};
 }
@@ -102,16 +110,8 @@ EncodedProfile smallChunks(const ProfileTables& profile)
     ProfileStreamWriter::Options options;
     options.chunkRows = 2;
     options.tasks = !profile.samples.task.empty();
-    ProfileStreamWriter writer(
-        [&encoded](const std::string& path, std::string_view bytes) {
-            if (path == paths::kProfileIndex)
-                encoded.index.assign(bytes);
-            else if (path == paths::kProfileStacks)
-                encoded.stacks.assign(bytes);
-            else
-                encoded.sampleChunks.push_back({path, std::string(bytes)});
-        },
-        options);
+    EncodedProfileSink sink(encoded);
+    ProfileStreamWriter writer(sink, options);
     const ProfileSamples& s = profile.samples;
     for (std::size_t row = 0; row < s.size(); ++row)
         writer.addSample(s.timeNs[row], s.cpu[row], s.pid[row], s.tid[row], s.stack[row], s.task.empty() ? 0 : s.task[row]);
@@ -231,7 +231,7 @@ private slots:
 
     void manyChunksThroughARealArchive()
     {
-        // 300,000 rows (four CPUs, four samples a millisecond each): three chunks of at most 128 Ki rows.
+        // 300,000 rows (four CPUs, four samples a millisecond each): five chunks of at most 64 Ki rows.
         ProfileTables profile = tablesOnly();
         ProfileSamples& s = profile.samples;
         const std::uint32_t stacks[] = {0, 1, 2, 3, 5, kNoStack};
@@ -295,7 +295,7 @@ private slots:
         QTest::addColumn<int>("damage");
         QTest::addColumn<QString>("expected");
         QTest::newRow("rows disagree with the index") << 0 << "profile/samples/000000.bin holds 2 rows but profile/profile.json says 3";
-        QTest::newRow("bytes disagree with the rows") << 1 << "profile/samples/000001.bin has 40 bytes, not the 41 its 2 rows and columns need";
+        QTest::newRow("bytes disagree with the rows") << 1 << "profile/samples/000001.bin has 47 bytes, fewer than its 2 rows and columns need";
         QTest::newRow("chunks out of order") << 2 << "lists sample chunk 0 as \"samples/000001.bin\", not samples/000000.bin";
         QTest::newRow("duplicate chunk name") << 3 << "lists sample chunk 1 as \"samples/000000.bin\", not samples/000001.bin";
         QTest::newRow("rows out of time order") << 4 << "profile/samples/000001.bin starts at 1000000 ns, before the previous chunk ends (4000000 ns): rows out of time order";
@@ -311,7 +311,9 @@ private slots:
         QTest::newRow("sample total lies") << 14 << "says its rows stand for 7 samples but they stand for 6";
         QTest::newRow("bad magic") << 15 << "profile/samples/000002.bin does not start with RLSMPCK2";
         QTest::newRow("index span lies") << 16 << "profile/samples/000000.bin spans 1000000 to 2000000 ns but profile/profile.json says 1000000 to 9";
-        QTest::newRow("repeat without an earlier row") << 17 << "profile/samples/000000.bin has row 0 repeating the tid of a cpu without an earlier row";
+        QTest::newRow("repeat without an earlier row") << 17 << "profile/samples/000002.bin has row 0 repeating the tid of a cpu without an earlier row";
+        QTest::newRow("bytes beyond the rows") << 20 << "profile/samples/000001.bin has 49 bytes, more than the 48 its 2 rows and columns need";
+        QTest::newRow("cpu step beyond the modulus") << 21 << "profile/samples/000000.bin has row 1 stepping 200 CPUs, beyond its 2";
         QTest::newRow("chunk count lies") << 18 << "says samples.count is 5 but its chunks hold 6 rows";
         QTest::newRow("samples.bin beside chunks") << 19 << "describes a profile in chunks (runlens-profile-2), but the archive also has profile/samples.bin";
     }
@@ -402,13 +404,13 @@ private slots:
             chunks[0]["last_ns"] = 9;
             break;
         case 17: {
-            std::string& bytes = encoded.sampleChunks[0].bytes;
+            // Chunk 2 (CPU 2, thread 0 twice): its own tid in row 0, the same in row 1; swapped,
+            // row 0 repeats a tid that no earlier row of its CPU had.
+            std::string& bytes = encoded.sampleChunks[2].bytes;
             const auto [at, width] = columnOf(bytes, 3); // tid
             QVERIFY(width > 0);
-            std::uint32_t rows = 0;
-            std::memcpy(&rows, bytes.data() + 8, 4);
-            for (int b = 0; b < width; ++b)
-                bytes[at + std::size_t(b) * rows] = 0; // row 0: "as before", with nothing before
+            QCOMPARE(int(bytes[at]), 1);
+            bytes[at] = 2;
             rewriteIndex = false;
             break;
         }
@@ -420,6 +422,18 @@ private slots:
             encoded.samples = encodeProfileFormat1(profile).samples;
             rewriteIndex = false;
             break;
+        case 20:
+            encoded.sampleChunks[1].bytes.push_back('\0');
+            rewriteIndex = false;
+            break;
+        case 21: {
+            std::string& bytes = encoded.sampleChunks[0].bytes;
+            const auto [at, width] = columnOf(bytes, 1); // cpu: rows 0 and 1
+            QCOMPARE(width, 1);
+            bytes[at + 1] = char(200);
+            rewriteIndex = false;
+            break;
+        }
         }
         if (rewriteIndex)
             encoded.index = index.dump();
