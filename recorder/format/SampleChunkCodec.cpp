@@ -85,6 +85,15 @@ void takePlanes(const unsigned char* planes, std::size_t rows, std::uint8_t widt
     }
 }
 
+// Room for the chunk's rows, growing geometrically: reserving exactly what each chunk adds would
+// copy the whole column once per chunk.
+template<typename T>
+void growFor(std::vector<T>& column, std::size_t size)
+{
+    if (size > column.capacity())
+        column.reserve(std::max(size, column.capacity() * 2));
+}
+
 bool perCpuColumn(std::uint8_t id)
 {
     return id == Pid || id == Tid || id == Stack || id == Task;
@@ -281,7 +290,7 @@ DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkEx
     const std::int64_t limit = std::numeric_limits<std::int64_t>::max() / expected.quantumNs;
     const Column* time = find(Time);
     takePlanes(time->planes, rows, time->width, values);
-    samples.timeNs.reserve(before + rows);
+    growFor(samples.timeNs, before + rows);
     for (std::size_t row = 0; row < rows; ++row) {
         if (values[row] > std::uint64_t(std::numeric_limits<std::int64_t>::max())
             || __builtin_add_overflow(quantum, std::int64_t(values[row]), &quantum) || quantum > limit || quantum < -limit)
@@ -299,7 +308,7 @@ DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkEx
 
     const Column* cpuColumn = find(Cpu);
     takePlanes(cpuColumn->planes, rows, cpuColumn->width, values);
-    samples.cpu.reserve(before + rows);
+    growFor(samples.cpu, before + rows);
     std::uint64_t cpu = 0;
     for (std::size_t row = 0; row < rows; ++row) {
         if (values[row] >= cpuModulus)
@@ -319,7 +328,7 @@ DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkEx
                             std::uint64_t shift = 0) {
         const Column* source = find(id);
         takePlanes(source->planes, source->values, source->width, values);
-        column.reserve(before + rows);
+        growFor(column, before + rows);
         PerCpu<std::uint64_t> previous(kNothingYet);
         std::size_t next = 0;
         for (std::size_t row = 0; row < rows; ++row) {
@@ -362,7 +371,7 @@ DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkEx
     if (expected.period) {
         const Column* period = find(Period);
         takePlanes(period->planes, rows, period->width, values);
-        samples.period.reserve(before + rows);
+        growFor(samples.period, before + rows);
         PerCpu<std::uint64_t> previous(0);
         for (std::size_t row = 0; row < rows; ++row) {
             // Modulo 2^64, as written: every period comes back exactly.
