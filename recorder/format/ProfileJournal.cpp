@@ -34,6 +34,7 @@ constexpr std::uint32_t kTagPeriods = 'W';
 // A drain of 192 CPUs at a high rate stays far below this; a bigger size means garbage.
 constexpr std::uint32_t kMaxPayload = 256u << 20;
 constexpr std::size_t kSampleBytes = 8 + 4 * 4;
+constexpr std::size_t kRecordSamples = 1u << 20; // 24 MiB of samples, far below kMaxPayload
 
 // Starts a record and returns where its size goes, filled in by endRecord.
 std::size_t beginRecord(std::string& out, std::uint32_t tag)
@@ -103,11 +104,14 @@ void ProfileJournalWriter::append(const ProfileTables& profile, const std::vecto
         }
         endRecord(m_batch, at);
     }
+    // Samples in records of at most kRecordSamples: the perf backend appends a whole run at once,
+    // and a record beyond kMaxPayload would read as garbage.
     const ProfileSamples& samples = profile.samples;
-    if (samples.size() > firstSample) {
+    for (std::size_t from = firstSample; from < samples.size(); from += kRecordSamples) {
+        const std::size_t to = std::min(samples.size(), from + kRecordSamples);
         const std::size_t at = beginRecord(m_batch, kTagSamples);
-        put<std::uint32_t>(m_batch, std::uint32_t(samples.size() - firstSample));
-        for (std::size_t row = firstSample; row < samples.size(); ++row) {
+        put<std::uint32_t>(m_batch, std::uint32_t(to - from));
+        for (std::size_t row = from; row < to; ++row) {
             put<std::int64_t>(m_batch, samples.timeNs[row]);
             put<std::uint32_t>(m_batch, samples.cpu[row]);
             put<std::uint32_t>(m_batch, samples.pid[row]);
@@ -117,8 +121,8 @@ void ProfileJournalWriter::append(const ProfileTables& profile, const std::vecto
         endRecord(m_batch, at);
         if (!samples.period.empty()) {
             const std::size_t periodsAt = beginRecord(m_batch, kTagPeriods);
-            put<std::uint32_t>(m_batch, std::uint32_t(samples.size() - firstSample));
-            for (std::size_t row = firstSample; row < samples.size(); ++row)
+            put<std::uint32_t>(m_batch, std::uint32_t(to - from));
+            for (std::size_t row = from; row < to; ++row)
                 put<std::uint64_t>(m_batch, samples.period[row]);
             endRecord(m_batch, periodsAt);
         }

@@ -10,9 +10,9 @@
 //   'S' stacks:  u32 first id, u32 count, then per stack: u32 parent, u32 frame
 //   'T' tasks:   u32 count, then per task: u32 tid, u32 pid, u16 size + command (a later record
 //                for the same tid replaces the command: a thread that called exec)
-//   'P' samples: u32 count, then per sample: i64 time, u32 cpu, u32 pid, u32 tid, u32 stack
-//   'W' periods: u32 count, then per sample of the 'P' record before it: u64 period (only for
-//                profiles whose samples weigh differently; samples without one weigh 1)
+//   'P' samples: u32 count (at most 2^20 a record), then per sample: i64 time, u32 cpu, u32 pid, u32 tid, u32 stack
+//   'W' periods: u32 count, then per sample of the 'P' record right before it: u64 period (only
+//                for profiles whose samples weigh differently; samples without one weigh 1)
 //   'I' info:    the info JSON object as text; the last one wins
 // All integers little-endian. Kinds: 0 kernel, 1 user, 2 jit, 3 unknown.
 //

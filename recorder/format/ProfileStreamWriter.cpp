@@ -3,6 +3,7 @@
 #include "ArchiveWriter.h"
 #include "ProfileEncoding.h"
 
+#include <bit>
 #include <cstdio>
 #include <cstring>
 
@@ -147,6 +148,18 @@ ProfileStreamWriter::ProfileStreamWriter(ProfileEntrySink& sink, Options options
     , m_window(options.timeQuantumNs, options.maxPendingRows, [this](const SampleRow& row) { take(row); })
 {
     m_chunk.reserve(m_options.chunkRows);
+}
+
+std::uint64_t ProfileStreamWriter::roundedPeriod(std::uint64_t period) const
+{
+    const int width = std::bit_width(period);
+    if (width <= int(m_options.periodBits))
+        return period;
+    const int drop = width - int(m_options.periodBits);
+    const std::uint64_t half = std::uint64_t(1) << (drop - 1);
+    // Rounding up past 2^64 keeps the value rounded down instead.
+    const std::uint64_t up = period > ~std::uint64_t(0) - half ? period : period + half;
+    return (up >> drop) << drop;
 }
 
 void ProfileStreamWriter::take(const SampleRow& row)

@@ -44,6 +44,9 @@ inline constexpr std::int64_t kDefaultTimeQuantumNs = 1'000'000;
 // the packer's buffer at 3 MB.
 inline constexpr std::size_t kSampleChunkRows = 1u << 16;
 
+// The significant bits `runlens-rec pack` keeps of each sample's period (FORMAT.md, "Profile").
+inline constexpr unsigned kRecordedPeriodBits = 12;
+
 // One row as the packer merges it: a quantum's samples of one CPU, process, thread, task and stack.
 struct SampleRow {
     std::int64_t quantum = 0; // timeNs / quantum, rounded down

@@ -186,6 +186,7 @@ PackResult packSpool(const std::string& spoolDirectory, const std::string& archi
             result.ignoredTailBytes += scan->ignoredTailBytes;
             ProfileStreamWriter::Options options;
             options.periods = scan->hasPeriods;
+            options.periodBits = kRecordedPeriodBits;
             ArchiveEntrySink sink(writer);
             ProfileStreamWriter profile(sink, options);
             readJournalSamples(journal.string(), *scan, [&profile](std::span<const JournalSample> samples, bool endOfRecord) {

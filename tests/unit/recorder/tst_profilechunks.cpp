@@ -470,6 +470,34 @@ private slots:
         }
     }
 
+    void aWholeRunInOneAppendIsSplitIntoRecords()
+    {
+        // The perf backend appends a whole run at once: more than 2^20 samples become several
+        // records (one beyond 256 MiB would read as garbage), each with its periods.
+        const std::string path = m_dir.filePath(QStringLiteral("split.journal")).toStdString();
+        ProfileTables whole = tablesOnly();
+        constexpr std::uint32_t kCount = (1u << 20) + 1000;
+        for (std::uint32_t i = 0; i < kCount; ++i) {
+            addRow(whole.samples, std::int64_t(i) * 1000, i % 8, 42, 42, i % 6);
+            whole.samples.period.push_back(1000 + i % 7);
+        }
+        {
+            ProfileJournalWriter journal(path);
+            journal.append(whole, {0, 1, 2}, 0);
+        }
+        const ProfileJournalScan scan = scanProfileJournal(path);
+        QCOMPARE(scan.sampleRecords.size(), std::size_t(2));
+        QCOMPARE(scan.sampleRecords[0].count, 1u << 20);
+        QCOMPARE(scan.sampleRecords[1].count, 1000u);
+        QVERIFY(scan.sampleRecords[1].periodsOffset != 0);
+        QCOMPARE(scan.samples, std::uint64_t(kCount));
+        const ProfileJournalContents read = readProfileJournal(path);
+        QCOMPARE(read.profile.samples.size(), std::size_t(kCount));
+        QVERIFY(read.profile.samples.timeNs == whole.samples.timeNs);
+        QVERIFY(read.profile.samples.stack == whole.samples.stack);
+        QVERIFY(read.profile.samples.period == whole.samples.period);
+    }
+
     void packedJournalIsInTimeOrder()
     {
         // Drains as the sampler writes them: CPU by CPU, each CPU up to the moment its buffer was

@@ -17,6 +17,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <bit>
 #include <limits>
 #include <tuple>
 #include <sys/stat.h>
@@ -80,8 +81,16 @@ void compareProfiles(const ProfileTables& a, const ProfileTables& b)
 
 // What a format 2.0 archive holds of a profile, worked out the slow and obvious way: times rounded
 // down to the millisecond, rows sorted by time and CPU, rows alike in all but their weight merged.
-ProfileTables asPacked(ProfileTables profile)
+// periodBits: the significant bits `runlens-rec pack` keeps of each period (0: exact).
+ProfileTables asPacked(ProfileTables profile, unsigned periodBits = 0)
 {
+    const auto round = [periodBits](std::uint64_t period) {
+        const int width = std::bit_width(period);
+        if (periodBits == 0 || width <= int(periodBits))
+            return period;
+        const int drop = width - int(periodBits);
+        return ((period + (std::uint64_t(1) << (drop - 1))) >> drop) << drop;
+    };
     struct Row {
         std::int64_t time;
         std::uint32_t cpu, pid, tid, task, stack;
@@ -93,7 +102,7 @@ ProfileTables asPacked(ProfileTables profile)
     for (std::size_t i = 0; i < s.size(); ++i) {
         const std::int64_t ms = s.timeNs[i] >= 0 ? s.timeNs[i] / 1'000'000 : -((-s.timeNs[i] + 999'999) / 1'000'000);
         rows.push_back({ms * 1'000'000, s.cpu[i], s.pid[i], s.tid[i], s.task.empty() ? 0 : s.task[i], s.stack[i],
-                        s.countAt(i), s.period.empty() ? 0 : s.period[i]});
+                        s.countAt(i), s.period.empty() ? 0 : round(s.period[i])});
     }
     std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.key() < b.key(); });
     std::vector<Row> merged;
@@ -251,7 +260,10 @@ private slots:
         compareProfiles(read.profile, whole);
         const std::string archive = spool + ".tar.gz";
         packSpool(spool, archive);
-        compareProfiles(*readRunArchive(archive).profile, asPacked(whole));
+        // The packer keeps 12 significant bits of each period: 1000003 -> 999936, 250003 -> 249984.
+        const ProfileTables packed = *readRunArchive(archive).profile;
+        compareProfiles(packed, asPacked(whole, 12));
+        QCOMPARE(packed.samples.period, (std::vector<std::uint64_t>{1, 999936, 2503, 1, 249984, 7}));
     }
 
     void emptyProfileRoundTrips()
