@@ -5,8 +5,8 @@
 // Format 2.0 (encoding "runlens-profile-2", written by every writer since):
 //   profile/profile.json   {"encoding": "runlens-profile-2", "info": {...}, "frames": [[symbol, module, kind]],
 //                           "tasks": [[tid, pid, command]], "stacks": {"file", "count"},
-//                           "samples": {"count", "samples", "time_quantum_ns", "time_ordered", "cpus",
-//                                       "columns", "late_samples", "chunks": [{"file", "rows", "first_ns", "last_ns"}]}}
+//                           "samples": {"count", "samples", "time_quantum_ns", "time_ordered", "cpus", "columns",
+//                                       "late_samples", "period_bits", "chunks": [{"file", "rows", "first_ns", "last_ns"}]}}
 //   profile/stacks.bin     "RLSTACK1", u64 count, then the parent column and the frame column (u32 each)
 //   profile/samples/NNNNNN.bin  the sample rows, in time order, a bounded chunk each (SampleChunkCodec.h):
 //                          times quantised (1 ms) and the samples of one quantum, CPU, thread and

@@ -213,6 +213,7 @@ void ProfileStreamWriter::finish(const ProfileTables& tables)
         {"cpus", m_cpus},
         {"columns", std::move(columns)},
         {"late_samples", m_window.lateSamples()},
+        {"period_bits", m_options.periods ? m_options.periodBits : 0},
         {"chunks", std::move(m_chunks)},
     };
     writeIndex(tables, samples, m_sink);

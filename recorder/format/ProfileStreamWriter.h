@@ -65,15 +65,14 @@ private:
 class ProfileStreamWriter
 {
 public:
-
     struct Options {
         std::int64_t timeQuantumNs = kDefaultTimeQuantumNs;
         bool periods = false;     // samples carry periods (written in every chunk)
         bool tasks = false;       // samples carry their task (ProfileSamples::task)
         // Significant bits a sample's period keeps (rounded to nearest), 0 for all: the recorder's
         // cycles periods jitter in their low bits from sample to sample, which costs some 2.5
-        // bytes a sample in the archive; 12 bits (within 0.025%) cost about one. Tables written
-        // from memory (imports) keep theirs exact.
+        // bytes a sample in the archive; 12 bits (within 0.025%) cost about 1.5. Tables written
+        // from memory (imports) keep theirs exact. profile.json says so (samples.period_bits).
         unsigned periodBits = 0;
         // Rows held at most to put them in time order; 0: all of them until finish() (tables in
         // memory, in any order). The default is some 7 s of a 192-CPU host, 3 MB; a drain of
@@ -104,7 +103,6 @@ private:
     std::uint64_t roundedPeriod(std::uint64_t period) const;
     void take(const SampleRow& row);
     void flushChunk();
-
     void putEntry(const std::string& path, std::string_view bytes);
 
     ProfileEntrySink& m_sink;
