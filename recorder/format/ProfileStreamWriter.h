@@ -77,7 +77,7 @@ public:
         // Rows held at most to put them in time order; 0: all of them until finish() (tables in
         // memory, in any order). The default is some 7 s of a 192-CPU host, 3 MB; a drain of
         // 1 s keeps some 2 s of samples, 1 MB.
-        std::size_t maxPendingRows = kSampleChunkRows;
+        std::size_t maxPendingRows = 1u << 16;
         std::size_t chunkRows = kSampleChunkRows;
     };
 

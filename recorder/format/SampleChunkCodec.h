@@ -40,9 +40,9 @@ namespace runlens::format {
 // What runlens-rec writes: 1 ms (FlameScope's finest cell is 20 ms; at 49 Hz one CPU samples
 // every 20 ms, so a coarser quantum would merge nothing more and lose the order within it).
 inline constexpr std::int64_t kDefaultTimeQuantumNs = 1'000'000;
-// Rows per chunk: 64 Ki rows are 7 s of a 192-CPU host at 49 Hz, some 400 KB unpacked, and keep
-// the packer's buffer at 3 MB.
-inline constexpr std::size_t kSampleChunkRows = 1u << 16;
+// Rows per chunk: 32 Ki rows are 3.5 s of a 192-CPU host at 49 Hz, some 200 KB unpacked, and keep
+// the packer's buffer at 1.5 MB (an hour is some 1,000 chunks, an 8-hour run 8,300).
+inline constexpr std::size_t kSampleChunkRows = 1u << 15;
 
 // The significant bits `runlens-rec pack` keeps of each sample's period (FORMAT.md, "Profile").
 inline constexpr unsigned kRecordedPeriodBits = 12;
