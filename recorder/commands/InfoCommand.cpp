@@ -24,7 +24,12 @@ nlohmann::json profileSummary(const format::ProfileTables& profile)
     std::size_t kernelFrames = 0;
     for (const auto& frame : profile.frames)
         kernelFrames += frame.kind == format::FrameKind::Kernel ? 1 : 0;
-    return {{"samples", profile.samples.size()},
+    // Format 2.0 rows stand for one sample or more each.
+    std::uint64_t samples = 0;
+    for (std::size_t row = 0; row < profile.samples.size(); ++row)
+        samples += profile.samples.countAt(row);
+    return {{"samples", samples},
+            {"rows", profile.samples.size()},
             {"lost_samples", format::countField(profile.info, "lost_samples", 0)},
             {"stacks", profile.stacks.size()},
             {"frames", profile.frames.size()},

@@ -272,23 +272,39 @@ RunArchive readEntries(const std::string& path, const ReadLimits& limits, const 
             throw fail(error.what());
         }
     }
+    // The profile's entries are moved out of `files` (no copy) and decoded together: format 1.x
+    // has samples.bin (+ sample_columns.bin), format 2.0 chunks under profile/samples/.
+    std::vector<std::string> chunkNames;
+    for (const auto& [name, content] : files) {
+        if (name.starts_with(paths::kProfileSampleChunks))
+            chunkNames.push_back(name);
+    }
     if (const auto index = files.find(paths::kProfileIndex); index != files.end()) {
-        const auto stacks = files.find(paths::kProfileStacks);
-        const auto samples = files.find(paths::kProfileSamples);
-        if (stacks == files.end() || samples == files.end())
-            throw fail(std::string(paths::kProfileIndex) + " is there but " + paths::kProfileStacks + " or "
-                       + paths::kProfileSamples + " is missing");
+        EncodedProfile encoded;
+        const auto takeEntry = [&files](const char* name, std::string& into) {
+            if (const auto it = files.find(name); it != files.end()) {
+                into = std::move(it->second);
+                files.erase(it);
+                return true;
+            }
+            return false;
+        };
+        // A missing entry is named by the decoder, which knows which ones the encoding needs.
+        takeEntry(paths::kProfileIndex, encoded.index);
+        takeEntry(paths::kProfileStacks, encoded.stacks);
+        takeEntry(paths::kProfileSamples, encoded.samples);
+        takeEntry(paths::kProfileSampleColumns, encoded.sampleColumns);
+        for (const std::string& name : chunkNames) {
+            encoded.sampleChunks.push_back({name, std::move(files[name])});
+            files.erase(name);
+        }
         try {
-            const auto columns = files.find(paths::kProfileSampleColumns);
-            run.profile = decodeProfile(index->second, stacks->second, samples->second,
-                                        columns != files.end() ? std::string_view(columns->second) : std::string_view());
+            run.profile = decodeProfile(encoded);
         } catch (const FormatError& error) {
             throw fail(error.what());
         }
-        files.erase(paths::kProfileIndex);
-        files.erase(paths::kProfileStacks);
-        files.erase(paths::kProfileSamples);
-        files.erase(paths::kProfileSampleColumns);
+    } else if (!chunkNames.empty()) {
+        throw fail(chunkNames.front() + " is there but " + paths::kProfileIndex + " is missing");
     }
     for (auto& [name, content] : files) {
         if (!name.starts_with(paths::kSeriesDirectory))

@@ -8,8 +8,9 @@ namespace runlens::format {
 
 // The major version changes when an older reader could misread an archive; the minor version
 // changes when fields are added that older readers may safely ignore.
-inline constexpr int kFormatMajor = 1;
-inline constexpr int kFormatMinor = 2;
+// 2.0: the profile's samples moved from profile/samples.bin into time-ordered chunks (FORMAT.md).
+inline constexpr int kFormatMajor = 2;
+inline constexpr int kFormatMinor = 0;
 
 struct FormatVersion {
     int major = 0;

@@ -46,6 +46,10 @@ inline constexpr std::uint64_t kFrames = 16u << 20;
 inline constexpr std::uint64_t kStacks = 64u << 20;
 inline constexpr std::uint64_t kTasks = 4u << 20;
 inline constexpr std::uint64_t kSamples = 1ull << 30;
+// Format 2.0 keeps sample rows in chunk entries (profile/samples/NNNNNN.bin) of at most this many
+// rows (runlens-rec writes 32 Ki), and at most this many chunks: 1 Gi rows at 16 Ki per chunk.
+inline constexpr std::uint64_t kSampleChunkRows = 1u << 20;
+inline constexpr std::uint64_t kSampleChunks = 1u << 16;
 inline constexpr std::size_t kNameBytes = 4096;   // one symbol, module or command
 inline constexpr std::uint32_t kStackDepth = 4096; // frames in one stack (Linux records at most 127 by default)
 // An imported profile (folded stacks, `perf script`): a plain file is mapped, not copied, so it

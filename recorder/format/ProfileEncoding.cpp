@@ -2,9 +2,16 @@
 
 #include "ArchiveWriter.h"
 #include "FormatError.h"
+#include "ProfileStreamWriter.h"
+#include "SampleChunkCodec.h"
 #include "UntrustedJson.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <cstring>
+#include <numeric>
+#include <span>
+#include <unordered_set>
 #include <vector>
 
 namespace runlens::format {
@@ -14,7 +21,6 @@ namespace {
 constexpr char kStacksMagic[8] = {'R', 'L', 'S', 'T', 'A', 'C', 'K', '1'};
 constexpr char kSamplesMagic[8] = {'R', 'L', 'S', 'A', 'M', 'P', 'L', '1'};
 constexpr char kSampleColumnsMagic[8] = {'R', 'L', 'S', 'C', 'O', 'L', 'S', '1'};
-constexpr const char* kEncoding = "runlens-profile-1";
 constexpr std::size_t kHeaderSize = 16; // magic + u64 count
 
 void putCount(std::string& out, const char (&magic)[8], std::uint64_t count)
@@ -158,7 +164,7 @@ FrameKind frameKindFromString(std::string_view text)
     return FrameKind::Unknown;
 }
 
-EncodedProfile encodeProfile(const ProfileTables& profile)
+EncodedProfile encodeProfileFormat1(const ProfileTables& profile)
 {
     EncodedProfile encoded;
     nlohmann::json frames = nlohmann::json::array();
@@ -168,7 +174,7 @@ EncodedProfile encodeProfile(const ProfileTables& profile)
     for (const ProfileTask& task : profile.tasks)
         tasks.push_back({task.tid, task.pid, task.command});
     nlohmann::json index = {
-        {"encoding", kEncoding},
+        {"encoding", kProfileEncoding1},
         {"info", profile.info},
         {"frames", std::move(frames)},
         {"tasks", std::move(tasks)},
@@ -196,16 +202,7 @@ EncodedProfile encodeProfile(const ProfileTables& profile)
     // Invalid UTF-8 in a symbol (a corrupt binary) must not stop the archive from being written.
     encoded.index = index.dump(0, ' ', false, nlohmann::json::error_handler_t::replace);
 
-    const std::size_t stackCount = profile.stacks.size();
-    putCount(encoded.stacks, kStacksMagic, stackCount);
-    std::vector<std::uint32_t> parents(stackCount);
-    std::vector<std::uint32_t> frameIds(stackCount);
-    for (std::size_t i = 0; i < stackCount; ++i) {
-        parents[i] = profile.stacks[i].parent;
-        frameIds[i] = profile.stacks[i].frame;
-    }
-    putPlanes(encoded.stacks, parents);
-    putPlanes(encoded.stacks, frameIds);
+    encoded.stacks = encodeStacks(profile.stacks);
 
     putCount(encoded.samples, kSamplesMagic, samples.size());
     putPlanes(encoded.samples, samples.timeNs);
@@ -216,14 +213,59 @@ EncodedProfile encodeProfile(const ProfileTables& profile)
     return encoded;
 }
 
+std::string encodeStacks(const std::vector<ProfileStack>& stacks)
+{
+    std::string encoded;
+    encoded.reserve(kHeaderSize + stacks.size() * 8);
+    putCount(encoded, kStacksMagic, stacks.size());
+    std::vector<std::uint32_t> column(stacks.size());
+    for (std::size_t i = 0; i < stacks.size(); ++i)
+        column[i] = stacks[i].parent;
+    putPlanes(encoded, column);
+    for (std::size_t i = 0; i < stacks.size(); ++i)
+        column[i] = stacks[i].frame;
+    putPlanes(encoded, column);
+    return encoded;
+}
+
+namespace {
+
+// Feeds tables in memory to the format 2.0 writer in time order: a permutation sorted by time and
+// CPU (4 bytes a row) rather than a sorted copy of the rows, so the writer's window stays small.
+void streamTables(const ProfileTables& profile, ProfileEntrySink& sink)
+{
+    const ProfileSamples& samples = profile.samples;
+    ProfileStreamWriter::Options options;
+    options.periods = !samples.period.empty();
+    options.tasks = !samples.task.empty();
+    ProfileStreamWriter writer(sink, options);
+    std::vector<std::uint32_t> order(samples.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::stable_sort(order.begin(), order.end(), [&samples](std::uint32_t a, std::uint32_t b) {
+        return samples.timeNs[a] != samples.timeNs[b] ? samples.timeNs[a] < samples.timeNs[b] : samples.cpu[a] < samples.cpu[b];
+    });
+    for (const std::uint32_t row : order) {
+        writer.addSample(samples.timeNs[row], samples.cpu[row], samples.pid[row], samples.tid[row], samples.stack[row],
+                         samples.task.empty() ? 0 : samples.task[row], samples.countAt(row),
+                         samples.period.empty() ? 0 : samples.period[row]);
+    }
+    writer.finish(profile);
+}
+
+} // namespace
+
+EncodedProfile encodeProfile(const ProfileTables& profile)
+{
+    EncodedProfile encoded;
+    EncodedProfileSink sink(encoded);
+    streamTables(profile, sink);
+    return encoded;
+}
+
 void writeProfile(ArchiveWriter& writer, const ProfileTables& profile)
 {
-    const EncodedProfile encoded = encodeProfile(profile);
-    writer.addFile(paths::kProfileStacks, encoded.stacks);
-    writer.addFile(paths::kProfileSamples, encoded.samples);
-    if (!encoded.sampleColumns.empty())
-        writer.addFile(paths::kProfileSampleColumns, encoded.sampleColumns);
-    writer.addFile(paths::kProfileIndex, encoded.index);
+    ArchiveEntrySink sink(writer);
+    streamTables(profile, sink);
 }
 
 void validateProfile(const ProfileTables& profile, const std::string& where, const ProfileLimits& limits)
@@ -277,17 +319,142 @@ void validateProfile(const ProfileTables& profile, const std::string& where, con
         if (frame.symbol.size() > limits.maxTextBytes || frame.module.size() > limits.maxTextBytes)
             throw fail("has a frame name longer than " + std::to_string(limits.maxTextBytes) + " bytes");
     }
+    if (profile.timeOrdered) {
+        for (std::size_t row = 1; row < samples.size(); ++row) {
+            if (samples.timeNs[row] < samples.timeNs[row - 1])
+                throw fail("has sample " + std::to_string(row) + " earlier than the sample before it, in a profile said to be in time order");
+        }
+    }
 }
 
-ProfileTables decodeProfile(std::string_view indexText, std::string_view stacksBytes, std::string_view samplesBytes,
-                            std::string_view sampleColumnsBytes, const ProfileLimits& limits)
+namespace {
+
+// Format 2.0's sample rows: the chunks profile.json lists, each checked against its entry and
+// against the chunk before it (time order), and no chunk entry that it does not list.
+void decodeSampleChunks(const nlohmann::json& index, std::span<const SampleChunkEntry> entries, const ProfileLimits& limits,
+                        ProfileTables& profile)
+{
+    const std::string indexName = paths::kProfileIndex;
+    const auto fail = [&indexName](const std::string& why) { return FormatError(indexName + " " + why); };
+    const auto declared = index.find("samples");
+    if (declared == index.end() || !declared->is_object())
+        throw fail("has no samples object");
+    const auto unsignedField = [&](const char* key, std::uint64_t maximum) {
+        const auto it = declared->find(key);
+        if (it == declared->end() || !it->is_number_unsigned() || it->get<std::uint64_t>() > maximum)
+            throw fail(std::string("has no samples.") + key + " between 0 and " + std::to_string(maximum));
+        return it->get<std::uint64_t>();
+    };
+    const std::uint64_t rows = unsignedField("count", limits.maxSamples);
+    const std::uint64_t weight = unsignedField("samples", ~std::uint64_t(0));
+    const auto quantumNs = std::int64_t(unsignedField("time_quantum_ns", 1'000'000'000));
+    if (quantumNs == 0)
+        throw fail("has a samples.time_quantum_ns of 0");
+    const std::uint64_t cpus = unsignedField("cpus", std::uint64_t(1) << 32);
+    bool period = false;
+    bool task = false;
+    if (const auto columns = declared->find("columns"); columns != declared->end()) {
+        if (!columns->is_array())
+            throw fail("has a samples.columns that is not a list");
+        for (const auto& column : *columns) {
+            // Columns a newer writer added are skipped by their width in each chunk.
+            period = period || column == "period";
+            task = task || column == "task";
+        }
+    }
+    const auto chunks = declared->find("chunks");
+    if (chunks == declared->end() || !chunks->is_array())
+        throw fail("has no samples.chunks list");
+    if (chunks->size() > limits.maxChunks)
+        throw fail("lists " + std::to_string(chunks->size()) + " sample chunks, more than the limit of "
+                   + std::to_string(limits.maxChunks));
+
+    std::unordered_set<std::string_view> listed;
+    std::uint64_t listedRows = 0;
+    for (std::size_t i = 0; i < chunks->size(); ++i) {
+        const nlohmann::json& chunk = (*chunks)[i];
+        char expected[48];
+        std::snprintf(expected, sizeof expected, "samples/%06zu.bin", i);
+        if (!chunk.is_object() || !chunk.contains("file") || chunk["file"] != expected)
+            throw fail("lists sample chunk " + std::to_string(i) + " as "
+                       + (chunk.is_object() && chunk.contains("file") ? chunk["file"].dump() : std::string("nothing")) + ", not "
+                       + expected + " (chunks are numbered in order, each once)");
+        if (!chunk.contains("rows") || !chunk["rows"].is_number_unsigned() || chunk["rows"].get<std::uint64_t>() > limits.maxChunkRows)
+            throw fail("lists sample chunk " + std::string(expected) + " without rows between 0 and "
+                       + std::to_string(limits.maxChunkRows));
+        listedRows += chunk["rows"].get<std::uint64_t>(); // at most 2^16 chunks of 2^20 rows: no overflow
+        for (const char* key : {"first_ns", "last_ns"}) {
+            if (!chunk.contains(key) || !chunk[key].is_number_integer())
+                throw fail("lists sample chunk " + std::string(expected) + " without " + key);
+        }
+    }
+    if (listedRows != rows)
+        throw fail("says samples.count is " + std::to_string(rows) + " but its chunks hold " + std::to_string(listedRows) + " rows");
+
+    std::vector<const SampleChunkEntry*> byChunk(chunks->size(), nullptr);
+    for (const SampleChunkEntry& entry : entries) {
+        const std::string_view directory = paths::kProfileSampleChunks;
+        std::size_t number = 0;
+        bool known = entry.path.size() == directory.size() + 10 && entry.path.starts_with(directory) && entry.path.ends_with(".bin");
+        for (std::size_t at = directory.size(); known && at < directory.size() + 6; ++at) {
+            known = entry.path[at] >= '0' && entry.path[at] <= '9';
+            number = number * 10 + std::size_t(entry.path[at] - '0');
+        }
+        if (!known || number >= byChunk.size())
+            throw FormatError(entry.path + " is not a sample chunk that " + indexName + " lists");
+        if (byChunk[number])
+            throw FormatError(entry.path + " is in the archive twice");
+        byChunk[number] = &entry;
+    }
+
+    SampleChunkExpectation expectation;
+    expectation.quantumNs = quantumNs;
+    expectation.cpus = cpus;
+    expectation.stacks = profile.stacks.size();
+    expectation.tasks = profile.tasks.size();
+    expectation.period = period;
+    expectation.task = task;
+    ProfileSamples& samples = profile.samples;
+    for (std::size_t i = 0; i < byChunk.size(); ++i) {
+        const nlohmann::json& chunk = (*chunks)[i];
+        expectation.entry = std::string(paths::kProfileDirectory) + chunk["file"].get<std::string>();
+        if (!byChunk[i])
+            throw FormatError(indexName + " lists " + expectation.entry + " but it is missing");
+        expectation.rows = chunk["rows"].get<std::uint64_t>();
+        const DecodedSampleChunk decoded = decodeSampleChunk(byChunk[i]->bytes, expectation, samples);
+        if (expectation.rows > 0) {
+            if (chunk["first_ns"] != decoded.firstNs || chunk["last_ns"] != decoded.lastNs)
+                throw FormatError(expectation.entry + " spans " + std::to_string(decoded.firstNs) + " to "
+                                  + std::to_string(decoded.lastNs) + " ns but " + indexName + " says "
+                                  + chunk["first_ns"].dump() + " to " + chunk["last_ns"].dump());
+            expectation.notBeforeNs = decoded.lastNs;
+        }
+    }
+    std::uint64_t total = 0;
+    for (std::size_t row = 0; row < samples.size(); ++row) {
+        const std::uint64_t count = samples.countAt(row);
+        if (count > weight - total)
+            throw fail("says its rows stand for " + std::to_string(weight) + " samples but they stand for more");
+        total += count;
+    }
+    if (total != weight)
+        throw fail("says its rows stand for " + std::to_string(weight) + " samples but they stand for " + std::to_string(total));
+    profile.timeQuantumNs = quantumNs;
+    profile.timeOrdered = true;
+}
+
+ProfileTables decodeAnyProfile(std::string_view indexText, std::string_view stacksBytes, std::string_view samplesBytes,
+                               std::string_view sampleColumnsBytes, std::span<const SampleChunkEntry> chunks,
+                               const ProfileLimits& limits)
 {
     const std::string indexName = paths::kProfileIndex;
     JsonLimits jsonLimits;
     jsonLimits.maxValues = format::limits::kProfileIndexJsonValues;
     const nlohmann::json index = parseUntrustedJson(indexText, indexName, jsonLimits);
-    if (!index.is_object() || textField(index, "encoding") != kEncoding)
-        throw FormatError(indexName + " does not describe a profile in the encoding " + kEncoding);
+    const std::string encoding = index.is_object() ? textField(index, "encoding") : std::string();
+    if (encoding != kProfileEncoding1 && encoding != kProfileEncoding2)
+        throw FormatError(indexName + " does not describe a profile in the encoding " + kProfileEncoding1 + " or "
+                          + kProfileEncoding2);
     ProfileTables profile;
     if (index.contains("info"))
         profile.info = index["info"];
@@ -311,6 +478,8 @@ ProfileTables decodeProfile(std::string_view indexText, std::string_view stacksB
         profile.tasks.push_back({number(row[0], "task tid"), number(row[1], "task pid"), text(row[2], limits, "task command")});
     }
 
+    if (stacksBytes.empty())
+        throw FormatError(indexName + " is there but " + paths::kProfileStacks + " is missing");
     const std::uint64_t stackCount = takeCount(stacksBytes, kStacksMagic, paths::kProfileStacks);
     if (stackCount > limits.maxStacks)
         throw FormatError(std::string(paths::kProfileStacks) + " holds " + std::to_string(stackCount)
@@ -330,6 +499,19 @@ ProfileTables decodeProfile(std::string_view indexText, std::string_view stacksB
     for (std::size_t i = 0; i < stackCount; ++i)
         profile.stacks[i] = {parents[i], frameIds[i]};
 
+    if (encoding == kProfileEncoding2) {
+        if (!samplesBytes.empty() || !sampleColumnsBytes.empty())
+            throw FormatError(indexName + " describes a profile in chunks (" + kProfileEncoding2 + "), but the archive also has "
+                              + paths::kProfileSamples + " or " + paths::kProfileSampleColumns);
+        decodeSampleChunks(index, chunks, limits, profile);
+        validateProfile(profile, "the profile (profile/)", limits);
+        return profile;
+    }
+    if (!chunks.empty())
+        throw FormatError(chunks.front().path + " is in the archive but " + indexName + " describes a profile in "
+                          + kProfileEncoding1 + ", which has no sample chunks");
+    if (samplesBytes.empty())
+        throw FormatError(indexName + " is there but " + paths::kProfileSamples + " is missing");
     const std::uint64_t sampleCount = takeCount(samplesBytes, kSamplesMagic, paths::kProfileSamples);
     if (sampleCount > limits.maxSamples)
         throw FormatError(std::string(paths::kProfileSamples) + " holds " + std::to_string(sampleCount)
@@ -352,6 +534,19 @@ ProfileTables decodeProfile(std::string_view indexText, std::string_view stacksB
 
     validateProfile(profile, "the profile (profile/)", limits);
     return profile;
+}
+
+} // namespace
+
+ProfileTables decodeProfile(const EncodedProfile& encoded, const ProfileLimits& limits)
+{
+    return decodeAnyProfile(encoded.index, encoded.stacks, encoded.samples, encoded.sampleColumns, encoded.sampleChunks, limits);
+}
+
+ProfileTables decodeProfile(std::string_view index, std::string_view stacks, std::string_view samples,
+                            std::string_view sampleColumns, const ProfileLimits& limits)
+{
+    return decodeAnyProfile(index, stacks, samples, sampleColumns, {}, limits);
 }
 
 } // namespace runlens::format

@@ -2,6 +2,7 @@
 #include "UntrustedJson.h"
 
 #include "FormatError.h"
+#include "InputLimits.h"
 #include "JournalBytes.h"
 #include "ProfileEncoding.h"
 
@@ -9,7 +10,9 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#include <algorithm>
 #include <unordered_map>
 
 namespace runlens::format {
@@ -31,6 +34,7 @@ constexpr std::uint32_t kTagPeriods = 'W';
 // A drain of 192 CPUs at a high rate stays far below this; a bigger size means garbage.
 constexpr std::uint32_t kMaxPayload = 256u << 20;
 constexpr std::size_t kSampleBytes = 8 + 4 * 4;
+constexpr std::size_t kRecordSamples = 1u << 20; // 24 MiB of samples, far below kMaxPayload
 
 // Starts a record and returns where its size goes, filled in by endRecord.
 std::size_t beginRecord(std::string& out, std::uint32_t tag)
@@ -100,11 +104,14 @@ void ProfileJournalWriter::append(const ProfileTables& profile, const std::vecto
         }
         endRecord(m_batch, at);
     }
+    // Samples in records of at most kRecordSamples: the perf backend appends a whole run at once,
+    // and a record beyond kMaxPayload would read as garbage.
     const ProfileSamples& samples = profile.samples;
-    if (samples.size() > firstSample) {
+    for (std::size_t from = firstSample; from < samples.size(); from += kRecordSamples) {
+        const std::size_t to = std::min(samples.size(), from + kRecordSamples);
         const std::size_t at = beginRecord(m_batch, kTagSamples);
-        put<std::uint32_t>(m_batch, std::uint32_t(samples.size() - firstSample));
-        for (std::size_t row = firstSample; row < samples.size(); ++row) {
+        put<std::uint32_t>(m_batch, std::uint32_t(to - from));
+        for (std::size_t row = from; row < to; ++row) {
             put<std::int64_t>(m_batch, samples.timeNs[row]);
             put<std::uint32_t>(m_batch, samples.cpu[row]);
             put<std::uint32_t>(m_batch, samples.pid[row]);
@@ -114,8 +121,8 @@ void ProfileJournalWriter::append(const ProfileTables& profile, const std::vecto
         endRecord(m_batch, at);
         if (!samples.period.empty()) {
             const std::size_t periodsAt = beginRecord(m_batch, kTagPeriods);
-            put<std::uint32_t>(m_batch, std::uint32_t(samples.size() - firstSample));
-            for (std::size_t row = firstSample; row < samples.size(); ++row)
+            put<std::uint32_t>(m_batch, std::uint32_t(to - from));
+            for (std::size_t row = from; row < to; ++row)
                 put<std::uint64_t>(m_batch, samples.period[row]);
             endRecord(m_batch, periodsAt);
         }
@@ -146,7 +153,25 @@ void ProfileJournalWriter::sync()
         throw FormatError("cannot flush the profile journal " + m_path + " to disk: " + std::strerror(errno));
 }
 
-ProfileJournalContents readProfileJournal(const std::string& path)
+namespace {
+
+// Samples read at a time: 192 KiB of journal, whatever the size of a record.
+constexpr std::uint32_t kBlockSamples = 8192;
+
+JournalSample sampleAt(const char* bytes)
+{
+    JournalSample sample;
+    std::memcpy(&sample.timeNs, bytes, 8);
+    std::memcpy(&sample.cpu, bytes + 8, 4);
+    std::memcpy(&sample.pid, bytes + 12, 4);
+    std::memcpy(&sample.tid, bytes + 16, 4);
+    std::memcpy(&sample.stack, bytes + 20, 4);
+    return sample;
+}
+
+} // namespace
+
+ProfileJournalScan scanProfileJournal(const std::string& path)
 {
     std::FILE* file = std::fopen(path.c_str(), "rbe");
     if (!file)
@@ -156,20 +181,30 @@ ProfileJournalContents readProfileJournal(const std::string& path)
         ~Closer() { std::fclose(file); }
     } closer{file};
     std::setvbuf(file, nullptr, _IOFBF, 1 << 20);
+    struct stat status {};
+    if (::fstat(::fileno(file), &status) != 0)
+        throw FormatError("cannot read the profile journal " + path + ": " + std::strerror(errno));
+    const auto fileSize = std::uint64_t(status.st_size);
     char magic[sizeof kMagic];
     if (std::fread(magic, 1, sizeof magic, file) != sizeof magic || std::memcmp(magic, kMagic, sizeof magic) != 0)
         throw FormatError(path + " is not a Runlens profile journal");
 
-    ProfileJournalContents contents;
-    ProfileTables& profile = contents.profile;
+    ProfileJournalScan scan;
+    ProfileTables& profile = scan.tables;
     std::unordered_map<std::uint32_t, std::size_t> taskIndex;
     std::string payload;
+    std::vector<char> block(std::size_t(kBlockSamples) * kSampleBytes);
+    // The highest stack id a sample names, checked against the final stack table at the end.
+    std::uint32_t highestStack = 0;
+    std::uint64_t rowOfHighestStack = 0;
+    bool previousWasSamples = false;
+    std::uint64_t offset = sizeof kMagic;
     const auto damaged = [&path](const char* what) { return FormatError(path + " has a damaged " + what + " record"); };
     for (;;) {
         std::uint32_t header[2];
         const std::size_t got = std::fread(header, 1, sizeof header, file);
         if (got != sizeof header) {
-            contents.ignoredTailBytes += got;
+            scan.ignoredTailBytes += got;
             break;
         }
         const std::uint32_t tag = header[0];
@@ -177,15 +212,57 @@ ProfileJournalContents readProfileJournal(const std::string& path)
         const bool known = tag == kTagFrames || tag == kTagStacks || tag == kTagTasks || tag == kTagSamples || tag == kTagInfo
                         || tag == kTagPeriods;
         if (!known || size > kMaxPayload) {
-            contents.ignoredTailBytes += sizeof header;
+            scan.ignoredTailBytes += sizeof header;
             break;
         }
+        const std::uint64_t payloadOffset = offset + sizeof header;
+        if (fileSize - payloadOffset < size) {
+            // A torn batch: the recorder died in the middle of its write.
+            scan.ignoredTailBytes += sizeof header + (fileSize - payloadOffset);
+            break;
+        }
+        offset = payloadOffset + size;
+
+        if (tag == kTagSamples || tag == kTagPeriods) {
+            std::uint32_t count = 0;
+            if (size < 4 || std::fread(&count, 1, 4, file) != 4)
+                throw damaged(tag == kTagSamples ? "sample" : "period");
+            if (tag == kTagPeriods) {
+                // The periods of the samples record just before.
+                if (size - 4 != std::uint64_t(count) * 8 || !previousWasSamples || count != scan.sampleRecords.back().count)
+                    throw damaged("period");
+                if (std::fseek(file, long(size - 4), SEEK_CUR) != 0)
+                    throw FormatError("cannot read the profile journal " + path + ": " + std::strerror(errno));
+                scan.sampleRecords.back().periodsOffset = payloadOffset + 4;
+                scan.hasPeriods = true;
+                previousWasSamples = false;
+                continue;
+            }
+            if (size - 4 != std::uint64_t(count) * kSampleBytes)
+                throw damaged("sample");
+            for (std::uint32_t done = 0; done < count;) {
+                const std::uint32_t n = std::min(kBlockSamples, count - done);
+                if (std::fread(block.data(), kSampleBytes, n, file) != n)
+                    throw FormatError("cannot read the profile journal " + path + ": it ends early");
+                for (std::uint32_t i = 0; i < n; ++i) {
+                    std::uint32_t stack = 0;
+                    std::memcpy(&stack, block.data() + std::size_t(i) * kSampleBytes + 20, 4);
+                    if (stack != kNoStack && stack > highestStack) {
+                        highestStack = stack;
+                        rowOfHighestStack = scan.samples + done + i;
+                    }
+                }
+                done += n;
+            }
+            scan.sampleRecords.push_back({payloadOffset + 4, count, 0});
+            scan.samples += count;
+            previousWasSamples = true;
+            continue;
+        }
+        previousWasSamples = false;
         payload.resize(size);
-        const std::size_t read = std::fread(payload.data(), 1, size, file);
-        if (read != size) {
-            contents.ignoredTailBytes += sizeof header + read;
-            break;
-        }
+        if (std::fread(payload.data(), 1, size, file) != size)
+            throw FormatError("cannot read the profile journal " + path + ": it ends early");
         std::size_t at = 0;
         if (tag == kTagFrames || tag == kTagStacks) {
             std::uint32_t first = 0;
@@ -231,38 +308,6 @@ ProfileJournalContents readProfileJournal(const std::string& path)
                 else
                     profile.tasks[it->second] = std::move(task);
             }
-        } else if (tag == kTagSamples) {
-            std::uint32_t count = 0;
-            if (!take(payload, at, count) || payload.size() - at != std::size_t(count) * kSampleBytes)
-                throw damaged("sample");
-            ProfileSamples& samples = profile.samples;
-            for (std::uint32_t i = 0; i < count; ++i) {
-                std::int64_t time = 0;
-                std::uint32_t cpu = 0, pid = 0, tid = 0, stack = 0;
-                take(payload, at, time);
-                take(payload, at, cpu);
-                take(payload, at, pid);
-                take(payload, at, tid);
-                take(payload, at, stack);
-                samples.timeNs.push_back(time);
-                samples.cpu.push_back(cpu);
-                samples.pid.push_back(pid);
-                samples.tid.push_back(tid);
-                samples.stack.push_back(stack);
-            }
-        } else if (tag == kTagPeriods) {
-            // The periods of the samples record just read: rows of earlier records without
-            // periods weigh 1.
-            std::uint32_t count = 0;
-            if (!take(payload, at, count) || payload.size() - at != std::size_t(count) * 8 || count > profile.samples.size())
-                throw damaged("period");
-            std::vector<std::uint64_t>& periods = profile.samples.period;
-            periods.resize(profile.samples.size() - count, 1);
-            for (std::uint32_t i = 0; i < count; ++i) {
-                std::uint64_t period = 0;
-                take(payload, at, period);
-                periods.push_back(period);
-            }
         } else {
             std::optional<nlohmann::json> info = tryParseUntrustedJson(payload);
             if (!info)
@@ -270,9 +315,80 @@ ProfileJournalContents readProfileJournal(const std::string& path)
             profile.info = std::move(*info);
         }
     }
-    // A torn batch can leave the last samples without their periods record.
-    if (!profile.samples.period.empty())
-        profile.samples.period.resize(profile.samples.size(), 1);
+    validateProfile(profile, path);
+    if (scan.samples > limits::kSamples)
+        throw FormatError(path + " has " + std::to_string(scan.samples) + " samples, more than the limit of "
+                          + std::to_string(limits::kSamples));
+    if (scan.samples > 0 && highestStack >= profile.stacks.size() && highestStack != kNoStack)
+        throw FormatError(path + " has sample " + std::to_string(rowOfHighestStack) + " pointing to stack "
+                          + std::to_string(highestStack) + " of " + std::to_string(profile.stacks.size()));
+    return scan;
+}
+
+void readJournalSamples(const std::string& path, const ProfileJournalScan& scan,
+                        const std::function<void(std::span<const JournalSample> samples, bool endOfRecord)>& visit)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        throw FormatError("cannot open the profile journal " + path + ": " + std::strerror(errno));
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    const auto readAt = [&](char* into, std::size_t size, std::uint64_t offset) {
+        std::size_t done = 0;
+        while (done < size) {
+            const ssize_t n = ::pread(fd, into + done, size - done, off_t(offset + done));
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0)
+                throw FormatError("cannot read the profile journal " + path + ": "
+                                  + (n < 0 ? std::string(std::strerror(errno)) : std::string("it became shorter while it was read")));
+            done += std::size_t(n);
+        }
+    };
+    std::vector<char> bytes(std::size_t(kBlockSamples) * kSampleBytes);
+    std::vector<std::uint64_t> periods(kBlockSamples);
+    std::vector<JournalSample> samples(kBlockSamples);
+    for (const ProfileJournalScan::SampleRecord& record : scan.sampleRecords) {
+        if (record.count == 0) {
+            visit({}, true);
+            continue;
+        }
+        for (std::uint32_t done = 0; done < record.count;) {
+            const std::uint32_t n = std::min(kBlockSamples, record.count - done);
+            readAt(bytes.data(), std::size_t(n) * kSampleBytes, record.offset + std::uint64_t(done) * kSampleBytes);
+            if (record.periodsOffset != 0)
+                readAt(reinterpret_cast<char*>(periods.data()), std::size_t(n) * 8, record.periodsOffset + std::uint64_t(done) * 8);
+            for (std::uint32_t i = 0; i < n; ++i) {
+                samples[i] = sampleAt(bytes.data() + std::size_t(i) * kSampleBytes);
+                samples[i].period = record.periodsOffset != 0 ? periods[i] : 1;
+            }
+            done += n;
+            visit(std::span<const JournalSample>(samples.data(), n), done == record.count);
+        }
+    }
+}
+
+ProfileJournalContents readProfileJournal(const std::string& path)
+{
+    ProfileJournalScan scan = scanProfileJournal(path);
+    ProfileJournalContents contents;
+    contents.ignoredTailBytes = scan.ignoredTailBytes;
+    ProfileTables& profile = contents.profile;
+    profile = std::move(scan.tables);
+    ProfileSamples& samples = profile.samples;
+    readJournalSamples(path, scan, [&](std::span<const JournalSample> block, bool) {
+        for (const JournalSample& sample : block) {
+            samples.timeNs.push_back(sample.timeNs);
+            samples.cpu.push_back(sample.cpu);
+            samples.pid.push_back(sample.pid);
+            samples.tid.push_back(sample.tid);
+            samples.stack.push_back(sample.stack);
+            if (scan.hasPeriods)
+                samples.period.push_back(sample.period);
+        }
+    });
     validateProfile(profile, path);
     return contents;
 }

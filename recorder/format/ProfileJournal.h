@@ -10,17 +10,26 @@
 //   'S' stacks:  u32 first id, u32 count, then per stack: u32 parent, u32 frame
 //   'T' tasks:   u32 count, then per task: u32 tid, u32 pid, u16 size + command (a later record
 //                for the same tid replaces the command: a thread that called exec)
-//   'P' samples: u32 count, then per sample: i64 time, u32 cpu, u32 pid, u32 tid, u32 stack
-//   'W' periods: u32 count, then per sample of the 'P' record before it: u64 period (only for
-//                profiles whose samples weigh differently; samples without one weigh 1)
+//   'P' samples: u32 count (at most 2^20 a record), then per sample: i64 time, u32 cpu, u32 pid, u32 tid, u32 stack
+//   'W' periods: u32 count, then per sample of the 'P' record right before it: u64 period (only
+//                for profiles whose samples weigh differently; samples without one weigh 1)
 //   'I' info:    the info JSON object as text; the last one wins
 // All integers little-endian. Kinds: 0 kernel, 1 user, 2 jit, 3 unknown.
+//
+// Reading keeps memory bounded however long the run was (`runlens-rec pack` on the host):
+// scanProfileJournal reads and checks the whole file but keeps only what grows with distinct
+// stacks (frames, stacks, tasks, info) and where the sample records are; readJournalSamples then
+// hands the samples over a block at a time. A journal that fails the scan costs the profile before
+// any of it is written.
 #pragma once
 
 #include "ProfileTables.h"
 
 #include <cstdint>
+#include <functional>
+#include <span>
 #include <string>
+#include <vector>
 
 namespace runlens::format {
 
@@ -58,8 +67,43 @@ struct ProfileJournalContents {
     std::uint64_t ignoredTailBytes = 0; // a torn batch at the end (a recorder that died mid-write)
 };
 
-// Reads a journal into tables and validates them. Throws FormatError when the file is not a
-// profile journal or its records contradict each other.
+// What a scan found: everything but the samples, and where the samples are.
+struct ProfileJournalScan {
+    ProfileTables tables;               // frames, stacks, tasks and info; no samples
+    std::uint64_t samples = 0;          // in whole records before the tear
+    bool hasPeriods = false;            // some samples have a 'W' record (the others weigh 1)
+    std::uint64_t ignoredTailBytes = 0;
+    struct SampleRecord {
+        std::uint64_t offset = 0;        // of the first sample in the file
+        std::uint32_t count = 0;
+        std::uint64_t periodsOffset = 0; // of the first period, 0 when the record has none
+    };
+    std::vector<SampleRecord> sampleRecords;
+};
+
+// Reads the journal's tables and checks the whole file as readProfileJournal does (the samples'
+// stacks against the final stack table too). Throws FormatError when the file is not a profile
+// journal or its records contradict each other.
+ProfileJournalScan scanProfileJournal(const std::string& path);
+
+// A sample as the journal holds it, with its period (1 in a record without periods).
+struct JournalSample {
+    std::int64_t timeNs = 0;
+    std::uint32_t cpu = 0;
+    std::uint32_t pid = 0;
+    std::uint32_t tid = 0;
+    std::uint32_t stack = 0;
+    std::uint64_t period = 1;
+};
+
+// Calls visit with the samples the scan found, in journal order, at most some thousands at a
+// time; endOfRecord is true for the last block of each record (one drain of the sampler). Throws
+// FormatError when the file cannot be read or changed since the scan.
+void readJournalSamples(const std::string& path, const ProfileJournalScan& scan,
+                        const std::function<void(std::span<const JournalSample> samples, bool endOfRecord)>& visit);
+
+// Reads a journal into tables and validates them (scan, then every sample into memory: for tests
+// and small journals; `pack` streams instead). Throws FormatError like scanProfileJournal.
 ProfileJournalContents readProfileJournal(const std::string& path);
 
 } // namespace runlens::format

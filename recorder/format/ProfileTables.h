@@ -82,6 +82,13 @@ struct ProfileTables {
     std::vector<ProfileStack> stacks;
     std::vector<ProfileTask> tasks;
     ProfileSamples samples;
+    // How finely sample times were kept: 0 when exact (format 1.x archives, importers, the
+    // journal); otherwise every timeNs is a multiple of it, the start of its quantum (format 2.0
+    // archives keep 1 ms, FORMAT.md "Profile").
+    std::int64_t timeQuantumNs = 0;
+    // True when the rows are in non-decreasing timeNs order, which format 2.0 archives guarantee
+    // (the decoder checks it): a reader may then find a time range by binary search, not by sorting.
+    bool timeOrdered = false;
 
     bool empty() const { return samples.size() == 0; }
     bool hasPeriods() const { return !samples.period.empty(); }

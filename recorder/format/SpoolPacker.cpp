@@ -4,8 +4,10 @@
 #include "ArchiveWriter.h"
 #include "ColumnBlock.h"
 #include "FormatError.h"
+#include "FormatVersion.h"
 #include "ProfileEncoding.h"
 #include "ProfileJournal.h"
+#include "ProfileStreamWriter.h"
 #include "RunArchive.h"
 #include "Spool.h"
 #include "SpoolDirectory.h"
@@ -168,20 +170,36 @@ PackResult packSpool(const std::string& spoolDirectory, const std::string& archi
             writer.addFile(std::string(archiveDirectory) + fs::relative(file, attachments).string(), readFile(file));
     }
 
-    // The profile journal becomes the three profile entries; a torn last batch (a crash) is dropped.
-    // A damaged journal costs the profile, not the metrics: the manifest says why it is missing.
+    // The profile journal becomes the profile entries, streamed: the scan reads and checks the
+    // whole journal first, so that a damaged one costs the profile (the manifest says why it is
+    // missing), not the metrics, and nothing of it reaches the archive; then the samples go
+    // through the writer a block at a time. A torn last batch (a crash) is dropped.
     std::string profileError;
     if (const fs::path journal = directory / spool::kProfileJournal; fs::is_regular_file(journal, error)) {
-        std::optional<ProfileJournalContents> profile;
+        std::optional<ProfileJournalScan> scan;
         try {
-            profile = readProfileJournal(journal.string());
+            scan = scanProfileJournal(journal.string());
         } catch (const FormatError& failure) {
             profileError = failure.what();
         }
-        if (profile) {
-            result.ignoredTailBytes += profile->ignoredTailBytes;
-            result.profileSamples = profile->profile.samples.size();
-            writeProfile(writer, profile->profile);
+        if (scan) {
+            result.ignoredTailBytes += scan->ignoredTailBytes;
+            ProfileStreamWriter::Options options;
+            options.periods = scan->hasPeriods;
+            options.periodBits = kRecordedPeriodBits;
+            ArchiveEntrySink sink(writer);
+            ProfileStreamWriter profile(sink, options);
+            readJournalSamples(journal.string(), *scan, [&profile](std::span<const JournalSample> samples, bool endOfRecord) {
+                for (const JournalSample& sample : samples)
+                    profile.addSample(sample.timeNs, sample.cpu, sample.pid, sample.tid, sample.stack, 0, 1, sample.period);
+                if (endOfRecord)
+                    profile.endBatch();
+            });
+            // The sample positions are no longer needed; the tables go into the last entries.
+            std::vector<ProfileJournalScan::SampleRecord>().swap(scan->sampleRecords);
+            profile.finish(scan->tables);
+            result.profileSamples = profile.samples();
+            result.profileLateSamples = profile.lateSamples();
         }
     }
 
@@ -193,6 +211,9 @@ PackResult packSpool(const std::string& spoolDirectory, const std::string& archi
                            {"message", "the recorder stopped unexpectedly; `runlens-rec pack` recovered the samples "
                                        "written until then"}};
     }
+    // The archive is in this packer's format whatever recorder wrote the spool (a 1.x spool's
+    // profile becomes format 2.0 chunks).
+    manifest["format_version"] = FormatVersion{kFormatMajor, kFormatMinor}.toString();
     manifest["pack"] = {{"groups", groups}, {"ignored_tail_bytes", result.ignoredTailBytes}};
     if (!profileError.empty())
         manifest["pack"]["profile_error"] = profileError;

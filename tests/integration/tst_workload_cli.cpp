@@ -145,7 +145,7 @@ private slots:
         QVERIFY(run.manifest.at("end").at("elapsed_ns").get<std::int64_t>() >= ended);
         QCOMPARE(QString::fromStdString(run.manifest.at("end").at("reason").get<std::string>()), QStringLiteral("command"));
         QCOMPARE(QByteArray::fromStdString(run.attachments.at("workload/output.txt")), QByteArray("to-stdout\nto-stderr\n"));
-        QCOMPARE(QString::fromStdString(run.manifest.at("format_version").get<std::string>()), QStringLiteral("1.2"));
+        QCOMPARE(QString::fromStdString(run.manifest.at("format_version").get<std::string>()), QStringLiteral("2.0"));
 
         QProcess info;
         info.start(kRecorder, {QStringLiteral("info"), archive});

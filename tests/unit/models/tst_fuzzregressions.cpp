@@ -143,7 +143,8 @@ private slots:
     {
         QCOMPARE(archiveError(QStringLiteral("min-type-error-profile-encoding-number.tar")),
                  QStringLiteral("min-type-error-profile-encoding-number.tar.gz is not a usable run archive: "
-                                "profile/profile.json does not describe a profile in the encoding runlens-profile-1"));
+                                "profile/profile.json does not describe a profile in the encoding runlens-profile-1 or "
+                                "runlens-profile-2"));
     }
 
     // Recursive copies of a 1e5-deep value overflowed the stack (SEGV) in every reader.

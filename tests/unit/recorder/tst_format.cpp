@@ -288,7 +288,7 @@ private slots:
         QTest::newRow("duplicate entry") << 5 << QStringLiteral("twice");
         QTest::newRow("two run directories") << 6 << QStringLiteral("not all inside one run directory");
         QTest::newRow("malformed manifest") << 7 << QStringLiteral("manifest.json is not valid JSON");
-        QTest::newRow("newer major version") << 8 << QStringLiteral("newer than the 1.x this Runlens reads");
+        QTest::newRow("newer major version") << 8 << QStringLiteral("newer than the 2.x this Runlens reads");
         QTest::newRow("no manifest") << 9 << QStringLiteral("has no manifest.json");
         QTest::newRow("block shorter than declared") << 10 << QStringLiteral("holds");
         QTest::newRow("infinite value") << 11 << QStringLiteral("infinite value");
@@ -309,7 +309,7 @@ private slots:
         case 5: entries.push_back({"r/metrics.json", "[]"}); break;
         case 6: entries.push_back({"other/manifest.json", kManifest}); break;
         case 7: entries[0].content = "{\"format_version\": \"1.0\", "; break;
-        case 8: entries[0].content = R"({"format_version": "2.0", "run": {"name": "r"}})"; break;
+        case 8: entries[0].content = R"({"format_version": "3.0", "run": {"name": "r"}})"; break;
         case 9: entries.erase(entries.begin()); break;
         case 10:
             encodeBlock(std::vector<std::int64_t>{0, 1}, std::vector<std::vector<double>>{{1, 2}}, encoded);
