@@ -321,7 +321,7 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(m_resetZoomAction);
     m_viewMenu->addAction(m_clearSelectionAction);
     m_viewMenu->addAction(m_wallClockAction);
-    m_viewMenu->addAction(tr("Align Runs by &Steady State"), this, [this] {
+    m_viewMenu->addAction(tr("Align Runs by Steady Stat&e"), this, [this] {
         // Offsets, not a mode: the wall-clock mode would put them back.
         m_wallClockAction->setChecked(false);
         const int aligned = m_runs->alignBySteadyState();

@@ -415,10 +415,6 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <translation>hiçbir çalıştırmada %1 ölçütü yok</translation>
     </message>
     <message>
-        <source>Output format: &quot;folded&quot; (the stacks), &quot;csv&quot; or &quot;json&quot; (the series, one point per line: time, run, metric, instance, value).</source>
-        <translation>Çıktı biçimi: &quot;folded&quot; (yığınlar), &quot;csv&quot; veya &quot;json&quot; (seriler, satır başına bir nokta: zaman, çalıştırma, ölçüt, örnek, değer).</translation>
-    </message>
-    <message>
         <source>With csv or json: only this metric (repeatable).</source>
         <translation>csv veya json ile: yalnızca bu ölçüt (tekrarlanabilir).</translation>
     </message>
@@ -431,20 +427,68 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <translation>Dönüştürülecek profil (folded) veya çalıştırmalar (csv, json).</translation>
     </message>
     <message>
-        <source>say which format to write: --to folded, --to csv or --to json</source>
-        <translation>hangi biçimde yazılacağını belirtin: --to folded, --to csv veya --to json</translation>
-    </message>
-    <message>
         <source>steady state of %1: %2</source>
         <translation>%1 çalıştırmasının kararlı durumu: %2</translation>
     </message>
     <message>
-        <source>With csv or json: only the points between FROM and TO seconds after each run&apos;s start (500ms, 30s, 2.5m; either side may be left out); RUN=FROM:TO for one run (its name or 1-based position); &quot;steady&quot; (or RUN=steady) for the steady state found in CPU busy and the workload metric, the reason on stderr. Repeatable.</source>
-        <translation>csv veya json ile: yalnızca her çalıştırmanın başlangıcından sonra FROM ile TO saniye arasındaki noktalar (500ms, 30s, 2.5m; iki taraftan biri boş bırakılabilir); tek bir çalıştırma için RUN=FROM:TO (adı ya da 1&apos;den başlayan sırası); CPU meşguliyetinde ve iş yükü metriğinde bulunan kararlı durum için &quot;steady&quot; (veya RUN=steady), nedeni stderr&apos;e yazılır. Tekrarlanabilir.</translation>
-    </message>
-    <message>
         <source>[RUN=]FROM:TO|steady</source>
         <translation>[RUN=]FROM:TO|steady</translation>
+    </message>
+    <message>
+        <source>give both variants&apos; runs: --baseline A1 [--baseline A2 ...] --vs B1 [--vs B2 ...]</source>
+        <translation>her iki varyantın çalıştırmalarını verin: --baseline A1 [--baseline A2 ...] --vs B1 [--vs B2 ...]</translation>
+    </message>
+    <message>
+        <source>%1 has no stack samples (record with runlens-rec record --profile)</source>
+        <translation>%1 çalıştırmasında yığın örneği yok (runlens-rec record --profile ile kaydedin)</translation>
+    </message>
+    <message>
+        <source>the runs are too large to compare: not enough memory.</source>
+        <translation>çalıştırmalar karşılaştırmak için çok büyük: bellek yetersiz.</translation>
+    </message>
+    <message>
+        <source>baseline: %1; compared: %2; %3; columns: baseline compared change baseline_spread compared_spread verdict</source>
+        <translation>referans: %1; karşılaştırılan: %2; %3; sütunlar: baseline compared change baseline_spread compared_spread verdict</translation>
+    </message>
+    <message>
+        <source>samples per second</source>
+        <translation>saniye başına örnek</translation>
+    </message>
+    <message>
+        <source>shares of each variant&apos;s samples</source>
+        <translation>her varyantın örneklerindeki paylar</translation>
+    </message>
+    <message>
+        <source>fewer than three runs on a side: the frames&apos; changes are the plain difference of the pooled runs, untested against run-to-run noise.</source>
+        <translation>bir tarafta üçten az çalıştırma var: çerçevelerin değişimleri birleştirilmiş çalıştırmaların düz farkıdır, çalıştırmalar arası gürültüye karşı sınanmadı.</translation>
+    </message>
+    <message>
+        <source>Output format: &quot;folded&quot; (the stacks), &quot;diff-folded&quot; (two variants&apos; frames compared), &quot;csv&quot; or &quot;json&quot; (the series, one point per line: time, run, metric, instance, value).</source>
+        <translation>Çıktı biçimi: &quot;folded&quot; (yığınlar), &quot;diff-folded&quot; (iki varyantın çerçeveleri karşılaştırmalı), &quot;csv&quot; veya &quot;json&quot; (seriler, satır başına bir nokta: zaman, çalıştırma, ölçüt, örnek, değer).</translation>
+    </message>
+    <message>
+        <source>Only the points (csv, json) or stack samples (folded, diff-folded) between FROM and TO seconds after each run&apos;s start (500ms, 30s, 2.5m; either side may be left out). With csv or json also RUN=FROM:TO for one run (its name or 1-based position) and &quot;steady&quot; (or RUN=steady) for the steady state found in CPU busy and the workload metric, the reason on stderr. Repeatable.</source>
+        <translation>Yalnızca her çalıştırmanın başlangıcından sonraki FROM ile TO saniyeleri arasındaki noktalar (csv, json) veya yığın örnekleri (folded, diff-folded) (500ms, 30s, 2.5m; iki taraftan biri boş bırakılabilir). csv veya json ile ayrıca tek bir çalıştırma için RUN=FROM:TO (adı veya 1&apos;den başlayan sırası) ve CPU meşguliyeti ile iş yükü ölçütünde bulunan kararlı durum için &quot;steady&quot; (veya RUN=steady); gerekçe stderr&apos;e yazılır. Tekrarlanabilir.</translation>
+    </message>
+    <message>
+        <source>With diff-folded: a run of the baseline variant (repeatable).</source>
+        <translation>diff-folded ile: referans varyantın bir çalıştırması (tekrarlanabilir).</translation>
+    </message>
+    <message>
+        <source>With diff-folded: a run of the variant compared (repeatable).</source>
+        <translation>diff-folded ile: karşılaştırılan varyantın bir çalıştırması (tekrarlanabilir).</translation>
+    </message>
+    <message>
+        <source>With diff-folded: compare samples per second instead of shares of samples.</source>
+        <translation>diff-folded ile: örnek payları yerine saniye başına örnekleri karşılaştır.</translation>
+    </message>
+    <message>
+        <source>--window %1 is not FROM:TO in seconds (for example 30s:2m)</source>
+        <translation>--window %1 saniye cinsinden FROM:TO değil (örneğin 30s:2m)</translation>
+    </message>
+    <message>
+        <source>say which format to write: --to folded, diff-folded, csv or json</source>
+        <translation>hangi biçimin yazılacağını söyleyin: --to folded, diff-folded, csv veya json</translation>
     </message>
 </context>
 <context>
@@ -677,6 +721,22 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <source>the differential flame graph uses %1&apos;s window for %2 too: a flame graph has one time range</source>
         <translation>fark alev grafiği %1 çalıştırmasının penceresini %2 için de kullanır: bir alev grafiğinin tek bir zaman aralığı vardır</translation>
     </message>
+    <message>
+        <source>CPUs %1</source>
+        <translation>CPU&apos;lar %1</translation>
+    </message>
+    <message>
+        <source>processes %1</source>
+        <translation>süreçler %1</translation>
+    </message>
+    <message>
+        <source>threads %1</source>
+        <translation>iş parçacıkları %1</translation>
+    </message>
+    <message>
+        <source> · only %1</source>
+        <translation> · yalnızca %1</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>
@@ -823,6 +883,13 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
     <message>
         <source>Page 1 of %1 (PDF holds them all), %2 × %3 px</source>
         <translation>Sayfa 1 / %1 (hepsini PDF tutar), %2 × %3 px</translation>
+    </message>
+</context>
+<context>
+    <name>ExportSources</name>
+    <message>
+        <source> · only %1</source>
+        <translation> · yalnızca %1</translation>
     </message>
 </context>
 <context>
@@ -1040,6 +1107,49 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <source>%1 events of %2 (the whole run; select a range in a chart to narrow it)</source>
         <translation>%2 çalıştırmasının %1 olayı (tüm çalıştırma; daraltmak için bir grafikte aralık seçin)</translation>
     </message>
+    <message>
+        <source>Colour noise</source>
+        <translation>Gürültüyü renklendir</translation>
+    </message>
+    <message>
+        <source>When runs are tagged as repeats of variants (group or variant tags), frames whose change is within the noise of the repeats are drawn neutral. Check to colour every change.</source>
+        <translation>Çalıştırmalar varyant tekrarları olarak etiketlendiğinde (group veya variant etiketleri), değişimi tekrarların gürültüsü içinde kalan çerçeveler nötr çizilir. Her değişimi renklendirmek için işaretleyin.</translation>
+    </message>
+    <message>
+        <source>Processes &amp;&amp; CPUs</source>
+        <translation>Süreçler &amp;&amp; CPU&apos;lar</translation>
+    </message>
+    <message>
+        <source>Which CPUs, processes and threads the flame graph counts, with their samples</source>
+        <translation>Alev grafiğinin saydığı CPU&apos;lar, süreçler ve iş parçacıkları, örnek sayılarıyla</translation>
+    </message>
+    <message>
+        <source>%1 events of %2 in the runs&apos; trim windows (select a range in a chart to narrow it)</source>
+        <translation>%2 çalıştırmasının kırpma pencerelerinde %1 olay (daraltmak için bir grafikte aralık seçin)</translation>
+    </message>
+    <message>
+        <source>%1 samples of %2 in the runs&apos; trim windows (select a range in a chart to narrow it)</source>
+        <translation>%2 çalıştırmasının kırpma pencerelerinde %1 örnek (daraltmak için bir grafikte aralık seçin)</translation>
+    </message>
+    <message>
+        <source>%1. Only %2.</source>
+        <translation>%1. Yalnızca %2.</translation>
+    </message>
+    <message>
+        <source>Variants compared: %1 runs against %2 of the baseline, each frame tested across the runs.</source>
+        <translation>Varyantlar karşılaştırıldı: %1 çalıştırma, referansın %2 çalıştırmasına karşı; her çerçeve çalıştırmalar arasında sınandı.</translation>
+    </message>
+    <message>
+        <source>Variants pooled: %1 runs against %2; fewer than three runs on a side give no noise to test against.</source>
+        <translation>Varyantlar birleştirildi: %1 çalıştırma, %2 çalıştırmaya karşı; bir tarafta üçten az çalıştırma sınanacak gürültü vermez.</translation>
+    </message>
+</context>
+<context>
+    <name>FlameGraphRequest</name>
+    <message>
+        <source>%1 (%2 runs)</source>
+        <translation>%1 (%2 çalıştırma)</translation>
+    </message>
 </context>
 <context>
     <name>FlameGraphView</name>
@@ -1131,6 +1241,30 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <source>%1: %2 events (summed periods)</source>
         <translation>%1: %2 olay (toplanan periyotlar)</translation>
     </message>
+    <message>
+        <source>spread across runs ±%1 (baseline), ±%2 (this variant)</source>
+        <translation>çalıştırmalar arası yayılım ±%1 (referans), ±%2 (bu varyant)</translation>
+    </message>
+    <message>
+        <source>Beyond noise across %1 + %2 runs; %3</source>
+        <translation>%1 + %2 çalıştırmada gürültünün ötesinde; %3</translation>
+    </message>
+    <message>
+        <source>Within noise across %1 + %2 runs; %3</source>
+        <translation>%1 + %2 çalıştırmada gürültü içinde; %3</translation>
+    </message>
+    <message>
+        <source>Fewer than three runs on a side: the plain difference, untested</source>
+        <translation>Bir tarafta üçten az çalıştırma: düz fark, sınanmadı</translation>
+    </message>
+    <message>
+        <source>; changes within the noise of %1 + %2 runs drawn neutral</source>
+        <translation>; %1 + %2 çalıştırmanın gürültüsü içindeki değişimler nötr çizildi</translation>
+    </message>
+    <message>
+        <source>; pooled %1 + %2 runs</source>
+        <translation>; birleştirilmiş %1 + %2 çalıştırma</translation>
+    </message>
 </context>
 <context>
     <name>FlameScopeView</name>
@@ -1145,6 +1279,26 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
     <message>
         <source>%1 s + %2 ms: %3 samples</source>
         <translation>%1 s + %2 ms: %3 örnek</translation>
+    </message>
+    <message>
+        <source>1000 ms</source>
+        <translation>1000 ms</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 samples</source>
+        <translation>%1 örnek</translation>
+    </message>
+    <message>
+        <source>Samples per 20 ms:</source>
+        <translation>20 ms başına örnek:</translation>
+    </message>
+    <message>
+        <source>0</source>
+        <translation>0</translation>
     </message>
 </context>
 <context>
@@ -1533,12 +1687,48 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <source>&amp;Keyboard Shortcuts</source>
         <translation>Klavye &amp;Kısayolları</translation>
     </message>
+    <message>
+        <source>Align Runs by Steady Stat&amp;e</source>
+        <translation>Çalıştırmaları Kararlı Duruma Göre Hizala (&amp;E)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Aligned %n run(s) at the start of their steady state</source>
+        <translation>
+            <numerusform>%n çalıştırma kararlı durumlarının başlangıcında hizalandı</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No run has a steady state to align by</source>
+        <translation>Hizalanacak kararlı durumu olan çalıştırma yok</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied the series of %1 of %n run(s) as CSV</source>
+        <translation>
+            <numerusform>%n çalıştırmanın %1 serisi CSV olarak kopyalandı</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>MetricBrowser</name>
     <message>
         <source>Search metrics (name, id or description)…</source>
         <translation>Metriklerde ara (ad, kimlik veya açıklama)…</translation>
+    </message>
+    <message>
+        <source>No hardware counters in these runs: the recorder could not read the CPU&apos;s performance counters (a virtual machine that exposes no PMU, or perf_event_paranoid above 0 without root). Record as root on an instance that exposes them (bare metal or a whole-host size) to get IPC, MPKI and stalls.</source>
+        <translation>Bu çalıştırmalarda donanım sayacı yok: kaydedici CPU&apos;nun performans sayaçlarını okuyamadı (PMU sunmayan bir sanal makine veya root olmadan perf_event_paranoid 0&apos;ın üzerinde). IPC, MPKI ve duraklamaları almak için sayaçları sunan bir örnekte (bare metal veya tüm ana makine boyutu) root olarak kaydedin.</translation>
+    </message>
+    <message>
+        <source>No metric matches &quot;%1&quot;.</source>
+        <translation>&quot;%1&quot; ile eşleşen ölçüt yok.</translation>
+    </message>
+    <message>
+        <source>&amp;Add Chart</source>
+        <translation>Grafik &amp;Ekle</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Series as CSV</source>
+        <translation>Seriyi CSV Olarak &amp;Kopyala</translation>
     </message>
 </context>
 <context>
@@ -1693,6 +1883,96 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
     <message>
         <source>The price table is not valid: expected an object with &quot;prices&quot;.</source>
         <translation>Fiyat tablosu geçerli değil: &quot;prices&quot; içeren bir nesne bekleniyordu.</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileFilterOptions</name>
+    <message>
+        <source>Only the stack samples taken on these CPUs, e.g. 0-3,8.</source>
+        <translation>Yalnızca bu CPU&apos;larda alınan yığın örnekleri, ör. 0-3,8.</translation>
+    </message>
+    <message>
+        <source>list</source>
+        <translation>liste</translation>
+    </message>
+    <message>
+        <source>Only the stack samples of these processes (PIDs, e.g. 4711,4800-4810).</source>
+        <translation>Yalnızca bu süreçlerin yığın örnekleri (PID&apos;ler, ör. 4711,4800-4810).</translation>
+    </message>
+    <message>
+        <source>Only the stack samples of these threads (TIDs); with --processes, a sample of either passes.</source>
+        <translation>Yalnızca bu iş parçacıklarının yığın örnekleri (TID&apos;ler); --processes ile birlikte ikisinden birine uyan örnek geçer.</translation>
+    </message>
+    <message>
+        <source>--%1 %2 is not a list of ids such as 0-3,8</source>
+        <translation>--%1 %2, 0-3,8 gibi bir kimlik listesi değil</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileFilterView</name>
+    <message>
+        <source>All CPUs, or a list such as 0-3,8</source>
+        <translation>Tüm CPU&apos;lar veya 0-3,8 gibi bir liste</translation>
+    </message>
+    <message>
+        <source>Only the samples taken on these CPUs (in the baseline too). Press Enter to apply.</source>
+        <translation>Yalnızca bu CPU&apos;larda alınan örnekler (referansta da). Uygulamak için Enter&apos;a basın.</translation>
+    </message>
+    <message>
+        <source>Find a process or thread by name or id</source>
+        <translation>Bir süreci veya iş parçacığını adıyla ya da kimliğiyle bul</translation>
+    </message>
+    <message>
+        <source>Show &amp;All</source>
+        <translation>&amp;Tümünü Göster</translation>
+    </message>
+    <message>
+        <source>Check every process and thread and clear the CPU list</source>
+        <translation>Her süreci ve iş parçacığını işaretle ve CPU listesini temizle</translation>
+    </message>
+    <message>
+        <source>Process / thread</source>
+        <translation>Süreç / iş parçacığı</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Örnekler</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Pay</translation>
+    </message>
+    <message>
+        <source>Uncheck what the flame graph should leave out. The baseline keeps the processes and threads of the same names.</source>
+        <translation>Alev grafiğinin dışarıda bırakması gerekenlerin işaretini kaldırın. Referans, aynı adlı süreçleri ve iş parçacıklarını tutar.</translation>
+    </message>
+    <message>
+        <source>&amp;CPUs:</source>
+        <translation>&amp;CPU&apos;lar:</translation>
+    </message>
+    <message>
+        <source>%1 (PID %2)</source>
+        <translation>%1 (PID %2)</translation>
+    </message>
+    <message>
+        <source>%1 (TID %2)</source>
+        <translation>%1 (TID %2)</translation>
+    </message>
+    <message>
+        <source>CPUs %1</source>
+        <translation>CPU&apos;lar %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 processes (%3 in part)</source>
+        <translation>%1 / %2 süreç (%3 kısmen)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 processes</source>
+        <translation>%1 / %2 süreç</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a CPU list: use numbers and ranges, such as 0-3,8.</source>
+        <translation>&quot;%1&quot; bir CPU listesi değil: 0-3,8 gibi sayılar ve aralıklar kullanın.</translation>
     </message>
 </context>
 <context>
@@ -2347,6 +2627,14 @@ recorded on %3 at %4</source>
     <message>
         <source>Clear Trim</source>
         <translation>Kırpmayı Temizle</translation>
+    </message>
+    <message>
+        <source>Align Runs by Steady State</source>
+        <translation>Çalıştırmaları Kararlı Duruma Göre Hizala</translation>
+    </message>
+    <message>
+        <source>Shift the runs so that their steady states start together: for runs that did not start at the same point of the workload</source>
+        <translation>Çalıştırmaları kararlı durumları birlikte başlayacak şekilde kaydır: iş yükünün aynı noktasında başlamamış çalıştırmalar için</translation>
     </message>
 </context>
 <context>

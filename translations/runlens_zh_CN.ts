@@ -415,10 +415,6 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <translation>没有任何运行包含指标 %1</translation>
     </message>
     <message>
-        <source>Output format: &quot;folded&quot; (the stacks), &quot;csv&quot; or &quot;json&quot; (the series, one point per line: time, run, metric, instance, value).</source>
-        <translation>输出格式：&quot;folded&quot;（调用栈），&quot;csv&quot; 或 &quot;json&quot;（序列，每行一个点：时间、运行、指标、实例、值）。</translation>
-    </message>
-    <message>
         <source>With csv or json: only this metric (repeatable).</source>
         <translation>用于 csv 或 json：仅此指标（可重复）。</translation>
     </message>
@@ -431,20 +427,68 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <translation>要转换的剖析数据（folded），或运行（csv、json）。</translation>
     </message>
     <message>
-        <source>say which format to write: --to folded, --to csv or --to json</source>
-        <translation>请指定要写出的格式：--to folded、--to csv 或 --to json</translation>
-    </message>
-    <message>
         <source>steady state of %1: %2</source>
         <translation>%1 的稳态：%2</translation>
     </message>
     <message>
-        <source>With csv or json: only the points between FROM and TO seconds after each run&apos;s start (500ms, 30s, 2.5m; either side may be left out); RUN=FROM:TO for one run (its name or 1-based position); &quot;steady&quot; (or RUN=steady) for the steady state found in CPU busy and the workload metric, the reason on stderr. Repeatable.</source>
-        <translation>使用 csv 或 json 时：只输出每次运行开始后 FROM 到 TO 秒之间的点（500ms、30s、2.5m；任一端可省略）；RUN=FROM:TO 只用于一次运行（其名称或从 1 开始的序号）；&quot;steady&quot;（或 RUN=steady）使用从 CPU 忙碌度和工作负载指标中找到的稳态，原因输出到 stderr。可重复。</translation>
-    </message>
-    <message>
         <source>[RUN=]FROM:TO|steady</source>
         <translation>[RUN=]FROM:TO|steady</translation>
+    </message>
+    <message>
+        <source>give both variants&apos; runs: --baseline A1 [--baseline A2 ...] --vs B1 [--vs B2 ...]</source>
+        <translation>请给出两个变体的运行：--baseline A1 [--baseline A2 ...] --vs B1 [--vs B2 ...]</translation>
+    </message>
+    <message>
+        <source>%1 has no stack samples (record with runlens-rec record --profile)</source>
+        <translation>%1 没有栈采样（请用 runlens-rec record --profile 录制）</translation>
+    </message>
+    <message>
+        <source>the runs are too large to compare: not enough memory.</source>
+        <translation>运行太大，无法比较：内存不足。</translation>
+    </message>
+    <message>
+        <source>baseline: %1; compared: %2; %3; columns: baseline compared change baseline_spread compared_spread verdict</source>
+        <translation>基线：%1；比较：%2；%3；列：baseline compared change baseline_spread compared_spread verdict</translation>
+    </message>
+    <message>
+        <source>samples per second</source>
+        <translation>每秒采样数</translation>
+    </message>
+    <message>
+        <source>shares of each variant&apos;s samples</source>
+        <translation>各变体采样中的占比</translation>
+    </message>
+    <message>
+        <source>fewer than three runs on a side: the frames&apos; changes are the plain difference of the pooled runs, untested against run-to-run noise.</source>
+        <translation>某一侧少于三次运行：帧的变化是合并运行的简单差值，未针对运行间噪声进行检验。</translation>
+    </message>
+    <message>
+        <source>Output format: &quot;folded&quot; (the stacks), &quot;diff-folded&quot; (two variants&apos; frames compared), &quot;csv&quot; or &quot;json&quot; (the series, one point per line: time, run, metric, instance, value).</source>
+        <translation>输出格式：&quot;folded&quot;（栈）、&quot;diff-folded&quot;（两个变体的帧比较）、&quot;csv&quot; 或 &quot;json&quot;（序列，每行一个点：时间、运行、指标、实例、值）。</translation>
+    </message>
+    <message>
+        <source>Only the points (csv, json) or stack samples (folded, diff-folded) between FROM and TO seconds after each run&apos;s start (500ms, 30s, 2.5m; either side may be left out). With csv or json also RUN=FROM:TO for one run (its name or 1-based position) and &quot;steady&quot; (or RUN=steady) for the steady state found in CPU busy and the workload metric, the reason on stderr. Repeatable.</source>
+        <translation>仅包含每次运行开始后 FROM 到 TO 秒之间的点（csv、json）或栈采样（folded、diff-folded）（500ms、30s、2.5m；任一侧可省略）。对于 csv 或 json，还可用 RUN=FROM:TO 指定单次运行（名称或从 1 开始的序号），用 &quot;steady&quot;（或 RUN=steady）表示在 CPU 繁忙度和工作负载指标中找到的稳态，原因输出到 stderr。可重复。</translation>
+    </message>
+    <message>
+        <source>With diff-folded: a run of the baseline variant (repeatable).</source>
+        <translation>用于 diff-folded：基线变体的一次运行（可重复）。</translation>
+    </message>
+    <message>
+        <source>With diff-folded: a run of the variant compared (repeatable).</source>
+        <translation>用于 diff-folded：被比较变体的一次运行（可重复）。</translation>
+    </message>
+    <message>
+        <source>With diff-folded: compare samples per second instead of shares of samples.</source>
+        <translation>用于 diff-folded：比较每秒采样数而不是采样占比。</translation>
+    </message>
+    <message>
+        <source>--window %1 is not FROM:TO in seconds (for example 30s:2m)</source>
+        <translation>--window %1 不是以秒为单位的 FROM:TO（例如 30s:2m）</translation>
+    </message>
+    <message>
+        <source>say which format to write: --to folded, diff-folded, csv or json</source>
+        <translation>请指定要写出的格式：--to folded、diff-folded、csv 或 json</translation>
     </message>
 </context>
 <context>
@@ -677,6 +721,22 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <source>the differential flame graph uses %1&apos;s window for %2 too: a flame graph has one time range</source>
         <translation>差分火焰图对 %2 也使用 %1 的窗口：一张火焰图只有一个时间范围</translation>
     </message>
+    <message>
+        <source>CPUs %1</source>
+        <translation>CPU %1</translation>
+    </message>
+    <message>
+        <source>processes %1</source>
+        <translation>进程 %1</translation>
+    </message>
+    <message>
+        <source>threads %1</source>
+        <translation>线程 %1</translation>
+    </message>
+    <message>
+        <source> · only %1</source>
+        <translation> · 仅 %1</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>
@@ -823,6 +883,13 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
     <message>
         <source>Page 1 of %1 (PDF holds them all), %2 × %3 px</source>
         <translation>第 1 页，共 %1 页（PDF 包含全部页面），%2 × %3 px</translation>
+    </message>
+</context>
+<context>
+    <name>ExportSources</name>
+    <message>
+        <source> · only %1</source>
+        <translation> · 仅 %1</translation>
     </message>
 </context>
 <context>
@@ -1040,6 +1107,49 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <source>%1 events of %2 (the whole run; select a range in a chart to narrow it)</source>
         <translation>%2 的 %1 个事件（整个运行；在图表中选择范围以缩小）</translation>
     </message>
+    <message>
+        <source>Colour noise</source>
+        <translation>为噪声着色</translation>
+    </message>
+    <message>
+        <source>When runs are tagged as repeats of variants (group or variant tags), frames whose change is within the noise of the repeats are drawn neutral. Check to colour every change.</source>
+        <translation>当运行被标记为变体的重复运行（group 或 variant 标签）时，变化处于重复运行噪声范围内的帧以中性色绘制。勾选后为所有变化着色。</translation>
+    </message>
+    <message>
+        <source>Processes &amp;&amp; CPUs</source>
+        <translation>进程和 CPU</translation>
+    </message>
+    <message>
+        <source>Which CPUs, processes and threads the flame graph counts, with their samples</source>
+        <translation>火焰图统计的 CPU、进程和线程，及其采样数</translation>
+    </message>
+    <message>
+        <source>%1 events of %2 in the runs&apos; trim windows (select a range in a chart to narrow it)</source>
+        <translation>%2 在各运行裁剪窗口中的 %1 个事件（在图表中选择范围可缩小）</translation>
+    </message>
+    <message>
+        <source>%1 samples of %2 in the runs&apos; trim windows (select a range in a chart to narrow it)</source>
+        <translation>%2 在各运行裁剪窗口中的 %1 个采样（在图表中选择范围可缩小）</translation>
+    </message>
+    <message>
+        <source>%1. Only %2.</source>
+        <translation>%1。仅 %2。</translation>
+    </message>
+    <message>
+        <source>Variants compared: %1 runs against %2 of the baseline, each frame tested across the runs.</source>
+        <translation>已比较变体：%1 次运行对比基线的 %2 次，每个帧都在运行之间进行了检验。</translation>
+    </message>
+    <message>
+        <source>Variants pooled: %1 runs against %2; fewer than three runs on a side give no noise to test against.</source>
+        <translation>已合并变体：%1 次运行对比 %2 次；某一侧少于三次运行，无法得到可检验的噪声。</translation>
+    </message>
+</context>
+<context>
+    <name>FlameGraphRequest</name>
+    <message>
+        <source>%1 (%2 runs)</source>
+        <translation>%1（%2 次运行）</translation>
+    </message>
 </context>
 <context>
     <name>FlameGraphView</name>
@@ -1131,6 +1241,30 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <source>%1: %2 events (summed periods)</source>
         <translation>%1：%2 个事件（周期之和）</translation>
     </message>
+    <message>
+        <source>spread across runs ±%1 (baseline), ±%2 (this variant)</source>
+        <translation>运行间离散度 ±%1（基线），±%2（本变体）</translation>
+    </message>
+    <message>
+        <source>Beyond noise across %1 + %2 runs; %3</source>
+        <translation>在 %1 + %2 次运行中超出噪声；%3</translation>
+    </message>
+    <message>
+        <source>Within noise across %1 + %2 runs; %3</source>
+        <translation>在 %1 + %2 次运行中处于噪声范围内；%3</translation>
+    </message>
+    <message>
+        <source>Fewer than three runs on a side: the plain difference, untested</source>
+        <translation>某一侧少于三次运行：简单差值，未检验</translation>
+    </message>
+    <message>
+        <source>; changes within the noise of %1 + %2 runs drawn neutral</source>
+        <translation>；处于 %1 + %2 次运行噪声范围内的变化以中性色绘制</translation>
+    </message>
+    <message>
+        <source>; pooled %1 + %2 runs</source>
+        <translation>；合并 %1 + %2 次运行</translation>
+    </message>
 </context>
 <context>
     <name>FlameScopeView</name>
@@ -1145,6 +1279,26 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
     <message>
         <source>%1 s + %2 ms: %3 samples</source>
         <translation>%1 s + %2 ms：%3 个样本</translation>
+    </message>
+    <message>
+        <source>1000 ms</source>
+        <translation>1000 ms</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 samples</source>
+        <translation>%1 个采样</translation>
+    </message>
+    <message>
+        <source>Samples per 20 ms:</source>
+        <translation>每 20 ms 采样数：</translation>
+    </message>
+    <message>
+        <source>0</source>
+        <translation>0</translation>
     </message>
 </context>
 <context>
@@ -1533,12 +1687,48 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
+    <message>
+        <source>Align Runs by Steady Stat&amp;e</source>
+        <translation>按稳态对齐运行(&amp;E)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Aligned %n run(s) at the start of their steady state</source>
+        <translation>
+            <numerusform>已将 %n 次运行对齐到其稳态的起点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No run has a steady state to align by</source>
+        <translation>没有可用于对齐的稳态运行</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied the series of %1 of %n run(s) as CSV</source>
+        <translation>
+            <numerusform>已将 %n 次运行的 %1 序列复制为 CSV</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>MetricBrowser</name>
     <message>
         <source>Search metrics (name, id or description)…</source>
         <translation>搜索指标（名称、ID 或描述）…</translation>
+    </message>
+    <message>
+        <source>No hardware counters in these runs: the recorder could not read the CPU&apos;s performance counters (a virtual machine that exposes no PMU, or perf_event_paranoid above 0 without root). Record as root on an instance that exposes them (bare metal or a whole-host size) to get IPC, MPKI and stalls.</source>
+        <translation>这些运行中没有硬件计数器：录制器无法读取 CPU 的性能计数器（虚拟机未提供 PMU，或在非 root 下 perf_event_paranoid 大于 0）。请在提供计数器的实例（裸金属或整机规格）上以 root 录制，以获得 IPC、MPKI 和停顿数据。</translation>
+    </message>
+    <message>
+        <source>No metric matches &quot;%1&quot;.</source>
+        <translation>没有与 &quot;%1&quot; 匹配的指标。</translation>
+    </message>
+    <message>
+        <source>&amp;Add Chart</source>
+        <translation>添加图表(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Series as CSV</source>
+        <translation>将序列复制为 CSV(&amp;C)</translation>
     </message>
 </context>
 <context>
@@ -1693,6 +1883,96 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
     <message>
         <source>The price table is not valid: expected an object with &quot;prices&quot;.</source>
         <translation>价格表无效：应为包含 &quot;prices&quot; 的对象。</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileFilterOptions</name>
+    <message>
+        <source>Only the stack samples taken on these CPUs, e.g. 0-3,8.</source>
+        <translation>仅包含在这些 CPU 上采集的栈采样，例如 0-3,8。</translation>
+    </message>
+    <message>
+        <source>list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>Only the stack samples of these processes (PIDs, e.g. 4711,4800-4810).</source>
+        <translation>仅包含这些进程的栈采样（PID，例如 4711,4800-4810）。</translation>
+    </message>
+    <message>
+        <source>Only the stack samples of these threads (TIDs); with --processes, a sample of either passes.</source>
+        <translation>仅包含这些线程的栈采样（TID）；与 --processes 一起使用时，满足其一的采样即通过。</translation>
+    </message>
+    <message>
+        <source>--%1 %2 is not a list of ids such as 0-3,8</source>
+        <translation>--%1 %2 不是像 0-3,8 这样的 ID 列表</translation>
+    </message>
+</context>
+<context>
+    <name>ProfileFilterView</name>
+    <message>
+        <source>All CPUs, or a list such as 0-3,8</source>
+        <translation>全部 CPU，或如 0-3,8 的列表</translation>
+    </message>
+    <message>
+        <source>Only the samples taken on these CPUs (in the baseline too). Press Enter to apply.</source>
+        <translation>仅包含在这些 CPU 上采集的采样（基线也一样）。按回车应用。</translation>
+    </message>
+    <message>
+        <source>Find a process or thread by name or id</source>
+        <translation>按名称或 ID 查找进程或线程</translation>
+    </message>
+    <message>
+        <source>Show &amp;All</source>
+        <translation>全部显示(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Check every process and thread and clear the CPU list</source>
+        <translation>勾选所有进程和线程并清空 CPU 列表</translation>
+    </message>
+    <message>
+        <source>Process / thread</source>
+        <translation>进程 / 线程</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>采样</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Uncheck what the flame graph should leave out. The baseline keeps the processes and threads of the same names.</source>
+        <translation>取消勾选火焰图中要排除的内容。基线保留同名的进程和线程。</translation>
+    </message>
+    <message>
+        <source>&amp;CPUs:</source>
+        <translation>CPU(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>%1 (PID %2)</source>
+        <translation>%1（PID %2）</translation>
+    </message>
+    <message>
+        <source>%1 (TID %2)</source>
+        <translation>%1（TID %2）</translation>
+    </message>
+    <message>
+        <source>CPUs %1</source>
+        <translation>CPU %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 processes (%3 in part)</source>
+        <translation>%2 个进程中的 %1 个（%3 个部分选中）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 processes</source>
+        <translation>%2 个进程中的 %1 个</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a CPU list: use numbers and ranges, such as 0-3,8.</source>
+        <translation>&quot;%1&quot; 不是 CPU 列表：请使用数字和范围，例如 0-3,8。</translation>
     </message>
 </context>
 <context>
@@ -2347,6 +2627,14 @@ recorded on %3 at %4</source>
     <message>
         <source>Clear Trim</source>
         <translation>清除裁剪</translation>
+    </message>
+    <message>
+        <source>Align Runs by Steady State</source>
+        <translation>按稳态对齐运行</translation>
+    </message>
+    <message>
+        <source>Shift the runs so that their steady states start together: for runs that did not start at the same point of the workload</source>
+        <translation>平移各运行，使其稳态同时开始：适用于未在工作负载同一时刻开始的运行</translation>
     </message>
 </context>
 <context>

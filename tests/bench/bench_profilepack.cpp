@@ -355,6 +355,7 @@ int main(int argc, char** argv)
         return recordJournal(settings, args[1]);
     }
     std::string directory;
+    std::string keep; // --keep FILE: the archive is moved there (bench_profilescale --open times the app's load)
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--quick")
             settings.seconds = 60;
@@ -368,8 +369,10 @@ int main(int argc, char** argv)
             settings.compare = true;
         else if (args[i] == "--dir" && i + 1 < args.size())
             directory = args[++i];
+        else if (args[i] == "--keep" && i + 1 < args.size())
+            keep = args[++i];
         else {
-            std::fprintf(stderr, "usage: bench_profilepack [--quick] [--seconds N] [--cpus N] [--periods] [--compare] [--dir DIR]\n");
+            std::fprintf(stderr, "usage: bench_profilepack [--quick] [--seconds N] [--cpus N] [--periods] [--compare] [--dir DIR] [--keep FILE]\n");
             return 2;
         }
     }
@@ -408,6 +411,8 @@ int main(int argc, char** argv)
                                      settings.compare ? "compare" : "no"});
     std::printf("read + decode: %.1f s CPU, %.1f s wall, peak RSS %.1f MiB%s\n", read.cpuSeconds, read.wallSeconds, read.peakMiB,
                 settings.compare ? " (with the comparison)" : "");
+    if (!keep.empty())
+        fs::copy_file(archive, keep, fs::copy_options::overwrite_existing);
     fs::remove_all(work);
     const bool ok = record.status == 0 && pack.status == 0 && read.status == 0;
     if (!ok)
