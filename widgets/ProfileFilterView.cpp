@@ -33,6 +33,20 @@ public:
     }
 };
 
+// A row of the list: its name, id, sample count and share, checked.
+void fillRow(QTreeWidgetItem* item, const QString& name, std::uint32_t id, std::uint64_t samples, const QString& share)
+{
+    item->setText(Name, name);
+    item->setData(Name, kIdRole, id);
+    item->setText(Samples, QString::number(samples));
+    item->setData(Samples, Qt::UserRole + 1, qulonglong(samples));
+    item->setText(Share, share);
+    item->setTextAlignment(Samples, Qt::AlignRight | Qt::AlignVCenter);
+    item->setTextAlignment(Share, Qt::AlignRight | Qt::AlignVCenter);
+    item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+    item->setCheckState(Name, Qt::Checked);
+}
+
 } // namespace
 
 ProfileFilterView::ProfileFilterView(QWidget* parent)
@@ -108,29 +122,15 @@ void ProfileFilterView::setIndex(const ProfileIndex* index, bool sameRun)
         const auto& threads = index->threads();
         for (const auto& process : index->processes()) {
             auto* item = new CountItem;
-            item->setText(Name, tr("%1 (PID %2)").arg(QString::fromStdString(process.command)).arg(process.pid));
-            item->setData(Name, kIdRole, process.pid);
-            item->setText(Samples, QString::number(process.samples));
-            item->setData(Samples, Qt::UserRole + 1, qulonglong(process.samples));
-            item->setText(Share, share(process.samples));
-            item->setTextAlignment(Samples, Qt::AlignRight | Qt::AlignVCenter);
-            item->setTextAlignment(Share, Qt::AlignRight | Qt::AlignVCenter);
-            item->setFlags(item->flags() | Qt::ItemIsUserCheckable | Qt::ItemIsAutoTristate);
-            item->setCheckState(Name, Qt::Checked);
+            fillRow(item, tr("%1 (PID %2)").arg(QString::fromStdString(process.command)).arg(process.pid), process.pid,
+                    process.samples, share(process.samples));
+            item->setFlags(item->flags() | Qt::ItemIsAutoTristate);
             // A process with one thread is its thread: no child row to repeat it.
             if (process.threads.size() > 1) {
                 for (const std::uint32_t t : process.threads) {
                     const auto& thread = threads[t];
-                    auto* child = new CountItem(item);
-                    child->setText(Name, tr("%1 (TID %2)").arg(QString::fromStdString(thread.command)).arg(thread.tid));
-                    child->setData(Name, kIdRole, thread.tid);
-                    child->setText(Samples, QString::number(thread.samples));
-                    child->setData(Samples, Qt::UserRole + 1, qulonglong(thread.samples));
-                    child->setText(Share, share(thread.samples));
-                    child->setTextAlignment(Samples, Qt::AlignRight | Qt::AlignVCenter);
-                    child->setTextAlignment(Share, Qt::AlignRight | Qt::AlignVCenter);
-                    child->setFlags(child->flags() | Qt::ItemIsUserCheckable);
-                    child->setCheckState(Name, Qt::Checked);
+                    fillRow(new CountItem(item), tr("%1 (TID %2)").arg(QString::fromStdString(thread.command)).arg(thread.tid),
+                            thread.tid, thread.samples, share(thread.samples));
                 }
             }
             top.append(item);
