@@ -803,11 +803,18 @@ private:
         const std::size_t close = line.rfind(')');
         if (open == std::string_view::npos || close == std::string_view::npos || close < open)
             return false;
+        // Ids and tick counts are whole numbers a u64 holds; anything else (a hostile 1e30, a
+        // negative) makes the line malformed rather than an undefined conversion.
+        const auto count = [](std::optional<double> value) -> std::optional<std::uint64_t> {
+            if (!value || !(*value >= 0.0) || !(*value < 18446744073709551616.0))
+                return std::nullopt;
+            return std::uint64_t(*value);
+        };
         std::string_view head = line.substr(0, open);
         std::string_view pid;
-        if (!nextWord(head, pid) || !number(pid))
+        if (!nextWord(head, pid) || !count(number(pid)))
             return false;
-        stat.pid = std::uint64_t(*number(pid));
+        stat.pid = *count(number(pid));
         stat.comm = line.substr(open + 1, close - open - 1);
         std::string_view rest = line.substr(close + 1);
         std::string_view word;
@@ -822,7 +829,11 @@ private:
             case 14: stat.utime = *value; break;
             case 15: stat.stime = *value; break;
             case 20: stat.threads = *value; break;
-            case 22: stat.startTicks = std::uint64_t(*value); break;
+            case 22:
+                if (!count(value))
+                    return false;
+                stat.startTicks = *count(value);
+                break;
             case 24: stat.rssPages = *value; return true;
             }
         }
