@@ -432,6 +432,9 @@ void MainWindow::createAnalysisPage()
         m_progress->setValue(int(fraction * 1000));
     });
     connect(m_loader, &RunLoader::runLoaded, this, &MainWindow::addRun);
+    // A flame graph asked for meanwhile built the index itself, or waited for it; either way the
+    // heat map and the process list can show now.
+    connect(m_loader, &RunLoader::profileIndexed, this, [this] { m_flameGraph->scheduleRefresh(); });
     connect(m_loader, &RunLoader::loadFailed, this, [this](const QString&, const QString& message) {
         m_pendingProblems.append(message);
     });

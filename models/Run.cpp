@@ -2,6 +2,7 @@
 
 #include "ArchiveReader.h"
 #include "ProcessesByCommand.h"
+#include "summary/SteadyState.h"
 #include "UntrustedJson.h"
 
 #include <QCoreApplication>
@@ -45,16 +46,13 @@ const nlohmann::json& runSection(const nlohmann::json& manifest)
 
 } // namespace
 
-Run::Run(QString filePath, runlens::format::RunArchive archive, QString runInFile, const ProfileIndex::Progress& indexProgress)
+Run::Run(QString filePath, runlens::format::RunArchive archive, QString runInFile, ProfileIndexing indexing)
     : m_filePath(std::move(filePath))
     , m_runInFile(std::move(runInFile))
     , m_archive(std::move(archive))
 {
-    if (m_archive.profile) {
-        m_profileIndex = ProfileIndex::build(*m_archive.profile, indexProgress);
-        if (!m_profileIndex)
-            throw runlens::format::ReadCancelled();
-    }
+    if (indexing == ProfileIndexing::AtOnce)
+        indexProfile();
     for (const auto& [key, pids] : ProcessesByCommand::group(m_archive)) {
         QStringList list;
         for (const std::string& pid : pids)
@@ -83,6 +81,28 @@ Run::Run(QString filePath, runlens::format::RunArchive archive, QString runInFil
         if (const auto* descriptor = metric(it.key()); descriptor && descriptor->dimension == "process")
             sortByMean(it.key(), it.value());
     }
+}
+
+Run::~Run() = default;
+
+bool Run::indexProfile(const ProfileIndex::Progress& progress) const
+{
+    if (!m_archive.profile || profileIndex())
+        return true;
+    const std::lock_guard lock(m_indexing);
+    if (!m_profileIndexOwner) {
+        m_profileIndexOwner = ProfileIndex::build(*m_archive.profile, progress);
+        if (!m_profileIndexOwner)
+            return false;
+        m_profileIndex.store(m_profileIndexOwner.get(), std::memory_order_release);
+    }
+    return true;
+}
+
+const SteadyStateProposal& Run::steadyState() const
+{
+    std::call_once(m_steadyStateOnce, [this] { m_steadyState = std::make_unique<SteadyStateProposal>(SteadyState::propose(*this)); });
+    return *m_steadyState;
 }
 
 void Run::sortByMean(const QString& metricId, QStringList& instances) const

@@ -1,5 +1,6 @@
 // One recorded run as the app holds it: immutable after loading, shared between views and
-// background jobs by std::shared_ptr<const Run>.
+// background jobs by std::shared_ptr<const Run>. Two things are worked out once, after the
+// columns, and may come later than the run itself: its profile's index and its steady state.
 #pragma once
 
 #include "ProfileIndex.h"
@@ -10,14 +11,18 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <vector>
 
 // The values of one metric of one instance, with the timestamps of its group (seconds since the
 // run's start). Both spans point into the Run and live as long as it does.
+struct SteadyStateProposal;
+
 struct SeriesView {
     std::span<const double> times;
     std::span<const double> values;
@@ -26,15 +31,18 @@ struct SeriesView {
     std::size_t size() const { return times.size(); }
 };
 
+// When a run's profile is indexed: at once (the command line, tests), or later by indexProfile(),
+// which is how RunLoader lets a run's charts show while its index is built.
+enum class ProfileIndexing { AtOnce, Later };
+
 class Run
 {
 public:
     // Takes over the archive read by runlens::format::readRunArchive. `runInFile` names the run
-    // inside its file when the file holds several (an APerf report), else is empty. A profile is
-    // indexed here, once (see ProfileIndex), reporting to `indexProgress`; when that cancels, the
-    // constructor throws runlens::format::ReadCancelled.
+    // inside its file when the file holds several (an APerf report), else is empty.
     Run(QString filePath, runlens::format::RunArchive archive, QString runInFile = {},
-        const ProfileIndex::Progress& indexProgress = {});
+        ProfileIndexing indexing = ProfileIndexing::AtOnce);
+    ~Run();
     // Groups point into the archive's tables: a Run stays where it was built.
     Run(const Run&) = delete;
     Run& operator=(const Run&) = delete;
@@ -87,8 +95,18 @@ public:
     {
         return m_archive.profile ? &*m_archive.profile : nullptr;
     }
-    // The profile's index (null exactly when profile() is): what flame graphs are built from.
-    const ProfileIndex* profileIndex() const { return m_profileIndex.get(); }
+    // The profile's index, what flame graphs are built from: null when the run has no profile,
+    // and until indexProfile() has built it (for a run made with ProfileIndexing::Later).
+    const ProfileIndex* profileIndex() const { return m_profileIndex.load(std::memory_order_acquire); }
+    // Builds the profile's index once, on the calling thread (a second caller waits for the
+    // first and then returns at once). False when `progress` cancelled it: the run stays without
+    // one, and a later call starts again.
+    bool indexProfile(const ProfileIndex::Progress& progress = {}) const;
+
+    // Where the run's steady state lies (SteadyState::propose), worked out on the first call and
+    // kept: RunLoader asks in its load job, so that the run list and the charts, which show it,
+    // never compute it on the GUI thread.
+    const SteadyStateProposal& steadyState() const;
 
 private:
     void sortByMean(const QString& metricId, QStringList& instances) const;
@@ -105,7 +123,13 @@ private:
     QString m_filePath;
     QString m_runInFile;
     runlens::format::RunArchive m_archive;
-    ProfileIndexPtr m_profileIndex;
+    // Set once (indexProfile) while views may already read the run on other threads: the owner
+    // is written under the mutex, then published through the atomic pointer.
+    mutable std::mutex m_indexing;
+    mutable ProfileIndexPtr m_profileIndexOwner;
+    mutable std::atomic<const ProfileIndex*> m_profileIndex{nullptr};
+    mutable std::once_flag m_steadyStateOnce;
+    mutable std::unique_ptr<SteadyStateProposal> m_steadyState;
     std::vector<Group> m_groups;
     // Built once: views ask for series and instances on every redraw and mouse move, and a
     // 192-CPU group has thousands of columns to search otherwise.

@@ -27,28 +27,20 @@ std::vector<runlens::format::RunArchive> readRuns(const std::string& path, const
 }
 
 // The runs of one file; when it holds several, each is told apart by its name in the file.
-// indexProgress: the fraction of the profile indexes built over all the runs.
 std::vector<RunPtr> makeRuns(const QString& path, std::vector<runlens::format::RunArchive> archives,
-                             const ProfileIndex::Progress& indexProgress = {})
+                             ProfileIndexing indexing)
 {
     const bool several = archives.size() > 1;
     std::vector<RunPtr> runs;
-    for (std::size_t r = 0; r < archives.size(); ++r) {
-        auto& archive = archives[r];
+    for (auto& archive : archives) {
         const QString runInFile = several ? QString::fromStdString(archive.runName) : QString();
-        ProfileIndex::Progress progress;
-        if (indexProgress) {
-            progress = [&indexProgress, r, count = double(archives.size())](double fraction) {
-                return indexProgress((double(r) + fraction) / count);
-            };
-        }
-        runs.push_back(std::make_shared<const Run>(path, std::move(archive), runInFile, progress));
+        auto run = std::make_shared<const Run>(path, std::move(archive), runInFile, indexing);
+        // Found here, off the GUI thread, for the run list and the charts that show it.
+        run->steadyState();
+        runs.push_back(std::move(run));
     }
     return runs;
 }
-
-// Reading the file is most of a load; indexing a large profile the rest.
-constexpr double kReadShare = 0.8;
 
 } // namespace
 
@@ -81,7 +73,7 @@ RunPtr RunLoader::loadNow(const QString& path)
 
 std::vector<RunPtr> RunLoader::loadAllNow(const QString& path)
 {
-    std::vector<RunPtr> runs = makeRuns(path, readRuns(path.toStdString(), {}));
+    std::vector<RunPtr> runs = makeRuns(path, readRuns(path.toStdString(), {}), ProfileIndexing::AtOnce);
     if (runs.empty())
         throw runlens::format::FormatError(path.toStdString() + " holds no run.");
     return runs;
@@ -95,14 +87,10 @@ void RunLoader::load(const QStringList& paths)
                 LoadResult result{path, {}, {}, false};
                 try {
                     const auto progress = [&control](std::uint64_t done, std::uint64_t total) {
-                        control.setProgress(kReadShare * (total > 0 ? double(done) / double(total) : 0.0));
+                        control.setProgress(total > 0 ? double(done) / double(total) : 0.0);
                         return !control.isCancelled();
                     };
-                    const auto indexProgress = [&control](double fraction) {
-                        control.setProgress(kReadShare + (1 - kReadShare) * fraction);
-                        return !control.isCancelled();
-                    };
-                    result.runs = makeRuns(path, readRuns(path.toStdString(), progress), indexProgress);
+                    result.runs = makeRuns(path, readRuns(path.toStdString(), progress), ProfileIndexing::Later);
                     if (result.runs.empty())
                         result.error = tr("%1 holds no run.").arg(path);
                 } catch (const runlens::format::ReadCancelled&) {
@@ -118,12 +106,32 @@ void RunLoader::load(const QStringList& paths)
             // first run the user named becomes the baseline and the colours follow the list.
             [this](const LoadResult& result) {
                 if (!result.runs.empty()) {
-                    for (const RunPtr& run : result.runs)
+                    for (const RunPtr& run : result.runs) {
                         emit runLoaded(run);
+                        indexProfile(run);
+                    }
                 } else if (result.cancelled)
                     emit loadCancelled(result.path);
                 else
                     emit loadFailed(result.path, result.error);
             });
     }
+}
+
+void RunLoader::indexProfile(const RunPtr& run)
+{
+    if (!run->profile() || run->profileIndex())
+        return;
+    // Cancelled, the run stays without an index; whoever needs it then builds it (FlameGraphRequest).
+    m_jobs.start(
+        [run](JobControl& control) {
+            return run->indexProfile([&control](double fraction) {
+                control.setProgress(fraction);
+                return !control.isCancelled();
+            });
+        },
+        [this, run](bool indexed) {
+            if (indexed)
+                emit profileIndexed(run);
+        });
 }

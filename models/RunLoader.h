@@ -1,4 +1,7 @@
-// Loads run archives off the GUI thread, several in parallel, with progress and cancel.
+// Loads run archives off the GUI thread, several in parallel, with progress and cancel. A run is
+// delivered as soon as its columns are read, so that its charts show; the index of its profile
+// (most of the load of an hour of stacks) is built next, as a job of its own, and announced by
+// profileIndexed.
 #pragma once
 
 #include "BackgroundJobs.h"
@@ -27,6 +30,8 @@ public:
 
 signals:
     void runLoaded(const RunPtr& run);
+    // The run's profile has its index now (Run::profileIndex): flame graphs can be built at once.
+    void profileIndexed(const RunPtr& run);
     void loadFailed(const QString& path, const QString& message);
     void loadCancelled(const QString& path);
     // Fraction 0..1 over everything in flight.
@@ -34,5 +39,7 @@ signals:
     void idle();
 
 private:
+    void indexProfile(const RunPtr& run);
+
     BackgroundJobs m_jobs{BackgroundJobs::Policy::AllInOrder};
 };

@@ -257,12 +257,5 @@ QString RunSet::chartTitle(const QString& metricId, const QString& instance) con
 
 const SteadyStateProposal& RunSet::steadyState(int index) const
 {
-    const RunPtr& run = at(index).run;
-    auto found = m_steadyStates.find(run.get());
-    if (found == m_steadyStates.end() || found->second.run.lock() != run) {
-        // Forget the runs that are gone, so that the cache holds no more than the open runs.
-        std::erase_if(m_steadyStates, [](const auto& item) { return item.second.run.expired(); });
-        found = m_steadyStates.insert_or_assign(run.get(), CachedProposal{run, SteadyState::propose(*run)}).first;
-    }
-    return found->second.proposal;
+    return at(index).run->steadyState();
 }

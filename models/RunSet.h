@@ -77,9 +77,8 @@ public:
     // The span of the shared axis that holds every visible run.
     std::pair<double, double> timeExtent() const;
 
-    // The steady state proposed for a run (its own seconds): found once per run when first asked
-    // for, on the calling (GUI) thread — about 1 ms for an hour at 1 s, 17 ms at 0.1 s
-    // (tests/bench/bench_steadystate) — and never applied by itself: setTrim does that.
+    // The steady state proposed for a run (its own seconds; Run::steadyState, found in the load
+    // job), never applied by itself: setTrim does that.
     const SteadyStateProposal& steadyState(int index) const;
     // Offsets that put the start of every run's steady state at the same moment of the shared
     // axis (the latest of them, so that no run moves before zero), for runs that did not start at
@@ -106,12 +105,6 @@ private:
     void applyAlignment();
 
     std::vector<RunEntry> m_entries;
-    // By run; the weak pointer tells a run that is gone from a new one at the same address.
-    struct CachedProposal {
-        std::weak_ptr<const Run> run;
-        SteadyStateProposal proposal;
-    };
-    mutable std::map<const Run*, CachedProposal> m_steadyStates;
     int m_baseline = 0;
     int m_current = -1;
     Alignment m_alignment = Alignment::Start;

@@ -53,6 +53,7 @@ FlameGraphPanel::FlameGraphPanel(RunSet* runs, TimeController* time, QWidget* pa
     m_search->setClearButtonEnabled(true);
     m_matched = new QLabel(this);
     m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("flameGraphStatus"));
 
     m_scroll = new QScrollArea(this);
     m_scroll->setWidget(m_view);
@@ -183,6 +184,7 @@ void FlameGraphPanel::refresh()
         m_scope->setProfile(nullptr, 0);
         m_filter->setIndex(nullptr, false);
         m_shownRun.reset();
+        m_shownIndex = nullptr;
         // The last runs' frames must not outlive them (after Close All the list still named them).
         showDisappeared(nullptr);
         emit treeShown();
@@ -227,16 +229,13 @@ void FlameGraphPanel::refresh()
                                       "kernel changed the period, as in frequency mode; what stackcollapse-perf.pl adds up.")
                                  : tr("The runs shown record no periods (every sample weighs the same): only samples."));
     request.weight = runlens::format::SampleWeight(m_weight->currentData().toInt());
-    const bool sameRun = m_shownRun == request.selected.run;
-    if (!sameRun || m_shownOffset != request.selected.offsetSeconds)
-        m_scope->setProfile(request.selected.run->profileIndex(), request.selected.offsetSeconds);
-    m_filter->setIndex(request.selected.run->profileIndex(), sameRun);
-    m_shownRun = request.selected.run;
-    m_shownOffset = request.selected.offsetSeconds;
+    showIndexOf(request.selected.run, request.selected.offsetSeconds);
     request.cpus = m_filter->cpus();
     request.pids = m_filter->pids();
     request.tids = m_filter->tids();
-    m_status->setText(tr("Computing the flame graph…"));
+    m_status->setText(request.selected.run->profileIndex()
+                          ? tr("Computing the flame graph…")
+                          : tr("Indexing the profile of %1 (charts can be used meanwhile)…").arg(request.selected.name()));
     // The request holds the runs (shared pointers), so closing a run meanwhile cannot pull the
     // samples from under the job; a newer request drops this one's answer.
     m_jobs.start([request](JobControl&) { return request.run(); },
@@ -279,12 +278,29 @@ void FlameGraphPanel::showResult(const FlameGraph& result)
                                                        .arg(tree->selectedRepeats())
                                                        .arg(tree->baselineRepeats())));
     }
+    // The job may have built the index (or the loader finished it meanwhile): its views follow.
+    if (m_shownRun)
+        showIndexOf(m_shownRun, m_shownOffset);
     m_view->setRunNames(result.selectedName, result.baselineName);
     m_view->setTree(result.tree);
     showRoot();
     m_topModel->setTree(result.tree);
     showDisappeared(result.tree.get());
     emit treeShown();
+}
+
+void FlameGraphPanel::showIndexOf(const RunPtr& run, double offsetSeconds)
+{
+    // The heat map and the process list are rebuilt only for another run, offset or index: a new
+    // selection must keep the user's process choices.
+    const ProfileIndex* index = run->profileIndex();
+    const bool sameRun = m_shownRun == run && m_shownIndex == index;
+    if (!sameRun || m_shownOffset != offsetSeconds)
+        m_scope->setProfile(index, offsetSeconds);
+    m_filter->setIndex(index, sameRun);
+    m_shownRun = run;
+    m_shownIndex = index;
+    m_shownOffset = offsetSeconds;
 }
 
 void FlameGraphPanel::showDisappeared(const StackTree* tree)

@@ -45,16 +45,20 @@ public:
     bool isBusy() const { return m_jobs.isBusy() || m_pending; }
     // Rebuilds now (signals schedule it for the next event loop turn).
     void refresh();
+    // Rebuilds on the next event loop turn, once for several calls in a row: what the owner calls
+    // when something the panel does not watch changed (a run's profile was indexed).
+    void scheduleRefresh();
 
 signals:
     void treeShown();
 
 private:
-    void scheduleRefresh();
     // Scrolls to the root row (the bottom of a flame graph, the top of an icicle graph) and keeps
     // it there while the canvas's height settles.
     void showRoot();
     void showResult(const FlameGraph& result);
+    // The heat map and process list of the run shown (from its index, once it has one).
+    void showIndexOf(const RunPtr& run, double offsetSeconds);
     // The "Only in baseline" list and its tab's count, for a differential tree (else empty).
     void showDisappeared(const StackTree* tree);
     int selectedRun() const;
@@ -80,7 +84,10 @@ private:
     ProfileFilterView* m_filter;
     // The run the heat map and the filter list show, and its offset: rebuilt when these change,
     // not on every new selection.
+    // The run whose heat map and process list are shown, and the index they were drawn from (null
+    // until the run is indexed).
     RunPtr m_shownRun;
+    const ProfileIndex* m_shownIndex = nullptr;
     double m_shownOffset = 0;
     BackgroundJobs m_jobs{BackgroundJobs::Policy::LatestWins};
     bool m_pending = false;

@@ -12,6 +12,18 @@
 #include <set>
 #include <string>
 
+namespace {
+
+// The run's profile index, built here when the loader has not built it yet (or was cancelled):
+// a request is answered off the GUI thread, and waits for a build the loader has under way.
+const ProfileIndex& indexOf(const RunEntry& entry)
+{
+    entry.run->indexProfile();
+    return *entry.run->profileIndex();
+}
+
+} // namespace
+
 StackTreeFilter FlameGraphRequest::filterFor(const RunEntry& entry, std::optional<std::pair<double, double>> range)
 {
     StackTreeFilter filter;
@@ -47,7 +59,7 @@ StackTreeFilter FlameGraphRequest::filterMatching(const RunEntry& other) const
         return filter;
     // Names of the chosen processes and threads in the selected run, then the baseline's of the
     // same names. Nothing matching keeps the filter non-empty (no sample passes), not "all".
-    const ProfileIndex& mine = *selected.run->profileIndex();
+    const ProfileIndex& mine = indexOf(selected);
     const std::set<std::uint32_t> chosenPids(pids.begin(), pids.end());
     const std::set<std::uint32_t> chosenTids(tids.begin(), tids.end());
     std::set<std::string> processNames;
@@ -60,7 +72,7 @@ StackTreeFilter FlameGraphRequest::filterMatching(const RunEntry& other) const
         if (chosenTids.contains(thread.tid))
             threadNames.insert(thread.command);
     }
-    const ProfileIndex& theirs = *other.run->profileIndex();
+    const ProfileIndex& theirs = indexOf(other);
     for (const auto& process : theirs.processes()) {
         if (processNames.contains(process.command))
             filter.pids.push_back(process.pid);
@@ -87,7 +99,7 @@ FlameGraph FlameGraphRequest::run() const
             periods = periods && entry.run->profile()->hasPeriods();
     }
     graph.weight = periods ? weight : runlens::format::SampleWeight::Samples;
-    const StackTreePtr tree = StackTree::build(*selected.run->profileIndex(), selectedFilter(), graph.weight);
+    const StackTreePtr tree = StackTree::build(indexOf(selected), selectedFilter(), graph.weight);
     graph.selectedSamples = tree->totalSamples();
     if (!baseline) {
         graph.tree = tree;
@@ -95,7 +107,7 @@ FlameGraph FlameGraphRequest::run() const
     }
     graph.baselineName = baseline->name();
     const auto treeOf = [this, &graph](const RunEntry& entry) {
-        return StackTree::build(*entry.run->profileIndex(), filterMatching(entry), graph.weight);
+        return StackTree::build(indexOf(entry), filterMatching(entry), graph.weight);
     };
     const StackTreePtr base = treeOf(*baseline);
     if (baselineRepeats.empty() && selectedRepeats.empty()) {

@@ -8,6 +8,7 @@
 //   - differential of two variants of 5 runs each, every frame tested across the runs [<= 1 s]
 // It prints figures (best of a few repetitions) and fails only when a result is wrong.
 // --quick (the CTest run) uses a tenth of the size.
+#include "BenchTiming.h"
 #include "FlameGraphView.h"
 #include "PerfScriptParser.h"
 #include "ProfileIndex.h"
@@ -99,41 +100,7 @@ std::string perfScriptOf(const ProfileTables& profile, std::size_t samples)
     return text;
 }
 
-double threadCpuMs()
-{
-    timespec now{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return double(now.tv_sec) * 1e3 + double(now.tv_nsec) / 1e6;
-}
-
-// The best of a few runs, in wall-clock ms; `cpuMs` gets the CPU time of that run. Both are
-// printed: on a shared machine the CPU time is what the code costs, the wall time what it waited.
-double lastCpuMs = 0;
-double bestMs(int repetitions, const std::function<void()>& work)
-{
-    double best = 1e300;
-    for (int r = 0; r < repetitions; ++r) {
-        QElapsedTimer timer;
-        const double cpuStart = threadCpuMs();
-        timer.start();
-        work();
-        const double wall = double(timer.nsecsElapsed()) / 1e6;
-        if (wall < best) {
-            best = wall;
-            lastCpuMs = threadCpuMs() - cpuStart;
-        }
-    }
-    return best;
-}
-
-int failures = 0;
-void check(bool ok, const char* what)
-{
-    if (!ok) {
-        std::fprintf(stderr, "FAILED: %s\n", what);
-        ++failures;
-    }
-}
+bench::Checks check;
 
 } // namespace
 
@@ -162,54 +129,54 @@ int main(int argc, char** argv)
 
     StackTreePtr baseline;
     // At load: the run's profile index (once), then its whole-run tree.
-    const double buildMs = bestMs(repetitions, [&] { baseline = StackTree::build(baselineProfile); });
+    const bench::Timing buildTime = bench::bestOf(repetitions, [&] { baseline = StackTree::build(baselineProfile); });
     const ProfileIndexPtr baselineIndex = ProfileIndex::build(baselineProfile);
     check(baseline->totalSamples() == samples, "the tree holds every sample");
-    std::printf("  index + tree build:  %8.1f ms wall, %8.1f ms CPU  (%zu nodes)       [<= 300 ms]\n", buildMs, lastCpuMs,
+    std::printf("  index + tree build:  %8.1f ms wall, %8.1f ms CPU  (%zu nodes)       [<= 300 ms]\n", buildTime.wallMs, buildTime.cpuMs,
                 baseline->nodes().size());
 
     const StackTreePtr tuned = StackTree::build(tunedProfile);
     StackTreePtr diff;
-    const double diffMs = bestMs(repetitions, [&] { diff = StackTreeDiff::compute(*baseline, *tuned); });
+    const bench::Timing diffTime = bench::bestOf(repetitions, [&] { diff = StackTreeDiff::compute(*baseline, *tuned); });
     check(diff->totalSamples() == samples && diff->baselineSamples() == samples, "the diff keeps both totals");
-    std::printf("  diff:                %8.1f ms wall, %8.1f ms CPU  (%zu nodes)       [<= 300 ms]\n", diffMs, lastCpuMs,
+    std::printf("  diff:                %8.1f ms wall, %8.1f ms CPU  (%zu nodes)       [<= 300 ms]\n", diffTime.wallMs, diffTime.cpuMs,
                 diff->nodes().size());
 
     StackTreeFilter range;
     StackTreePtr filtered;
     int step = 0;
-    const double refilterMs = bestMs(repetitions, [&] {
+    const bench::Timing refilterTime = bench::bestOf(repetitions, [&] {
         range.timeNs = std::pair<std::int64_t, std::int64_t>{std::int64_t(10 + step) * 1'000'000'000,
                                                              std::int64_t(40 + step) * 1'000'000'000};
         ++step;
         filtered = StackTree::build(*baselineIndex, range);
     });
     check(filtered->totalSamples() > 0 && filtered->totalSamples() < samples, "the range keeps part of the samples");
-    std::printf("  refilter (30 s):     %8.1f ms wall, %8.1f ms CPU                       [<= 150 ms]\n", refilterMs, lastCpuMs);
+    std::printf("  refilter (30 s):     %8.1f ms wall, %8.1f ms CPU                       [<= 150 ms]\n", refilterTime.wallMs, refilterTime.cpuMs);
 
     FlameGraphView view;
     view.resize(1920, 1080);
     view.setTree(diff);
     QImage image(1920, 1080, QImage::Format_ARGB32_Premultiplied);
-    const double paintMs = bestMs(repetitions * 2, [&] {
+    const bench::Timing paintTime = bench::bestOf(repetitions * 2, [&] {
         QPainter painter(&image);
         view.render(&painter);
     });
-    std::printf("  paint 1920x1080:     %8.1f ms wall, %8.1f ms CPU  (%d frames drawn)  [<= 16 ms]\n", paintMs, lastCpuMs,
+    std::printf("  paint 1920x1080:     %8.1f ms wall, %8.1f ms CPU  (%d frames drawn)  [<= 16 ms]\n", paintTime.wallMs, paintTime.cpuMs,
                 view.drawnFrameCount());
-    const double layoutMs = bestMs(repetitions, [&] { view.setTree(diff); });
-    std::printf("  layout (new tree):   %8.1f ms wall, %8.1f ms CPU\n", layoutMs, lastCpuMs);
+    const bench::Timing layoutTime = bench::bestOf(repetitions, [&] { view.setTree(diff); });
+    std::printf("  layout (new tree):   %8.1f ms wall, %8.1f ms CPU\n", layoutTime.wallMs, layoutTime.cpuMs);
     check(view.drawnFrameCount() > 10, "the view draws frames");
 
     const std::size_t scriptSamples = quick ? 20'000 : 300'000;
     const std::string script = perfScriptOf(baselineProfile, scriptSamples);
     ProfileTables imported;
-    const double importMs = bestMs(quick ? 1 : 3, [&] { imported = runlens::format::readPerfScript(script); });
+    const bench::Timing importTime = bench::bestOf(quick ? 1 : 3, [&] { imported = runlens::format::readPerfScript(script); });
     check(imported.samples.size() == scriptSamples, "every perf script sample is imported");
     check(StackTree::build(imported)->totalSamples() == scriptSamples, "the imported profile builds a tree");
     const double megabytes = double(script.size()) / 1e6;
     std::printf("  perf script import:  %8.1f MB/s wall, %8.1f MB/s CPU (%.0f MB in %.0f ms)  [>= 150 MB/s]\n",
-                megabytes / (importMs / 1e3), megabytes / (lastCpuMs / 1e3), megabytes, importMs);
+                megabytes / (importTime.wallMs / 1e3), megabytes / (importTime.cpuMs / 1e3), megabytes, importTime.wallMs);
 
     // Two variants of five runs (different seeds: every run differs a little), one tree per run
     // from its index, then the frames tested across runs: what the panel does for tagged repeats.
@@ -232,7 +199,7 @@ int main(int argc, char** argv)
         indexes.push_back(ProfileIndex::build(runs.back()));
     }
     StackTreePtr variants;
-    const double variantMs = bestMs(quick ? 1 : 3, [&] {
+    const bench::Timing variantTime = bench::bestOf(quick ? 1 : 3, [&] {
         std::vector<StackTreePtr> before;
         std::vector<StackTreePtr> after;
         for (int r = 0; r < 2 * repeats; ++r)
@@ -244,6 +211,6 @@ int main(int argc, char** argv)
     for (std::uint32_t n = 0; n < variants->nodes().size(); ++n)
         real += variants->verdict(n) == FrameVerdict::Real ? 1 : 0;
     std::printf("  variants %d + %d:      %8.1f ms wall, %8.1f ms CPU  (%zu nodes, %zu beyond noise)  [<= 1000 ms]\n", repeats,
-                repeats, variantMs, lastCpuMs, variants->nodes().size(), real);
-    return failures == 0 ? 0 : 1;
+                repeats, variantTime.wallMs, variantTime.cpuMs, variants->nodes().size(), real);
+    return check.exitCode();
 }

@@ -56,13 +56,13 @@ std::uint32_t at(const StackTree& tree, const std::vector<std::string>& path)
     return tree.find(path).value_or(0xffffffffu);
 }
 
-RunPtr runWithProfile(const QString& name, ProfileTables profile)
+RunPtr runWithProfile(const QString& name, ProfileTables profile, ProfileIndexing indexing = ProfileIndexing::AtOnce)
 {
     runlens::format::RunArchive archive;
     archive.runName = name.toStdString();
     archive.manifest = {{"run", {{"name", name.toStdString()}}}};
     archive.profile = std::move(profile);
-    return std::make_shared<const Run>(QStringLiteral("/tmp/%1.folded").arg(name), std::move(archive));
+    return std::make_shared<const Run>(QStringLiteral("/tmp/%1.folded").arg(name), std::move(archive), QString(), indexing);
 }
 
 const std::vector<std::pair<const char*, int>> kBaseline{
@@ -290,6 +290,30 @@ private slots:
         QCOMPARE(panel.topFunctionsModel()->rowCount(), 0);
         QCOMPARE(panel.disappearedList()->count(), 0);
         QCOMPARE(tabs->tabText(1), QStringLiteral("Only in baseline (0)"));
+    }
+
+    void showsARunDeliveredBeforeItsIndex()
+    {
+        // RunLoader delivers a run before its profile is indexed (the charts come first). A flame
+        // graph asked for meanwhile builds the index in its own job, and the heat map and process
+        // list follow as soon as the answer is shown.
+        RunSet runs;
+        TimeController time;
+        time.setExtent({0, 2});
+        FlameGraphPanel panel(&runs, &time);
+        panel.resize(1000, 420);
+        const RunPtr run = runWithProfile(QStringLiteral("fresh"), profileOf(kBaseline), ProfileIndexing::Later);
+        QVERIFY(run->profileIndex() == nullptr);
+        runs.add(run);
+        panel.refresh();
+        QVERIFY(panel.findChild<QLabel*>(QStringLiteral("flameGraphStatus"))->text().contains(QLatin1String("Indexing the profile of fresh")));
+        QTRY_VERIFY(!panel.isBusy() && panel.view()->tree());
+        QVERIFY(run->profileIndex() != nullptr);
+        QCOMPARE(panel.view()->tree()->totalSamples(), std::uint64_t(100));
+        QCOMPARE(panel.flameScope()->columns(), 1);
+        QCOMPARE(panel.flameScope()->countAt(0, 0), 2);
+        QCOMPARE(panel.filterView()->findChild<QTreeWidget*>()->topLevelItemCount(), 1);
+        QVERIFY(panel.filterView()->findChild<QTreeWidget*>()->topLevelItem(0)->text(0).endsWith(QLatin1String("(PID 1)")));
     }
 
     void panelFollowsRunsAndSelection()

@@ -1,10 +1,12 @@
 // The background loader: results in the order asked for, whatever finishes first, with failures
-// in their place.
+// in their place; a run delivered before its profile's index, which follows.
 #include "RunLoader.h"
+#include "summary/SteadyState.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QtConcurrent/QtConcurrentRun>
 
 class TestRunLoader : public QObject
 {
@@ -40,6 +42,57 @@ private slots:
         QCOMPARE(idle.count(), 1);
         QCOMPARE(order, QStringList({baseline, broken, tuned}));
         QVERIFY(!loader.isBusy());
+    }
+
+    void deliversTheRunBeforeIndexingItsProfile()
+    {
+        // The demo's tuned run has stacks. Its charts need only the columns: the run comes as
+        // soon as they are read, and profileIndexed follows when the index is built.
+        const QString tuned = QStringLiteral(RUNLENS_SOURCE_DIR "/resources/demo/demo-tuned.tar.gz");
+        RunLoader loader;
+        QStringList events;
+        RunPtr loaded;
+        connect(&loader, &RunLoader::runLoaded, this, [&](const RunPtr& run) {
+            loaded = run;
+            events.append(run->profileIndex() ? QStringLiteral("loaded, indexed") : QStringLiteral("loaded"));
+        });
+        connect(&loader, &RunLoader::profileIndexed, this, [&](const RunPtr& run) {
+            QCOMPARE(run, loaded);
+            events.append(run->profileIndex() ? QStringLiteral("indexed") : QStringLiteral("indexed without an index"));
+        });
+        QSignalSpy idle(&loader, &RunLoader::idle);
+        loader.load({tuned});
+        QVERIFY(idle.wait(60000));
+        QCOMPARE(events, QStringList({QStringLiteral("loaded"), QStringLiteral("indexed")}));
+        QVERIFY(loaded->profile() && loaded->profileIndex()->totalSamples() > 0);
+        // The steady state was found in the load job and is kept: the same proposal every time.
+        QCOMPARE(&loaded->steadyState(), &loaded->steadyState());
+
+        // loadNow (the command line) indexes at once.
+        QVERIFY(RunLoader::loadNow(tuned)->profileIndex() != nullptr);
+    }
+
+    void indexesAProfileOnceWhoeverAsks()
+    {
+        const RunPtr run = RunLoader::loadNow(QStringLiteral(RUNLENS_SOURCE_DIR "/resources/demo/demo-tuned.tar.gz"));
+        runlens::format::RunArchive archive;
+        archive.runName = "later";
+        archive.profile = *run->profile();
+        const auto later = std::make_shared<const Run>(QStringLiteral("/tmp/later"), std::move(archive), QString(),
+                                                       ProfileIndexing::Later);
+        QVERIFY(later->profileIndex() == nullptr);
+        // A cancelled build leaves no index; the next call starts again.
+        QVERIFY(!later->indexProfile([](double) { return false; }));
+        QVERIFY(later->profileIndex() == nullptr);
+        // Two threads at once: one builds, the other waits for it; both see the same index.
+        QFuture<bool> first = QtConcurrent::run([later] { return later->indexProfile(); });
+        QFuture<bool> second = QtConcurrent::run([later] { return later->indexProfile(); });
+        QVERIFY(first.result() && second.result());
+        const ProfileIndex* index = later->profileIndex();
+        QVERIFY(index != nullptr);
+        QCOMPARE(index->totalSamples(), run->profileIndex()->totalSamples());
+        QVERIFY(later->indexProfile());
+        QCOMPARE(later->profileIndex(), index);
     }
 };
 
