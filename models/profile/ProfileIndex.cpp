@@ -72,7 +72,7 @@ std::shared_ptr<const ProfileIndex> ProfileIndex::build(const ProfileTables& pro
     const auto& samples = profile.samples;
     const std::size_t rows = samples.size();
     const std::size_t stackCount = profile.stacks.size();
-    // Twice over the rows (buckets, then aggregates), plus the order when it must be made.
+    // Twice over the rows (counts, then aggregates), plus the order when it must be made.
     const auto report = [&](double fraction) { return !progress || progress(std::clamp(fraction, 0.0, 1.0)); };
 
     // Frames with the same symbol and module are one function, whatever their addresses were.
@@ -93,13 +93,15 @@ std::shared_ptr<const ProfileIndex> ProfileIndex::build(const ProfileTables& pro
         }
     }
 
-    // The time span, whether the rows are already grouped by bucket, and the counts per thread
-    // and CPU: the first pass.
+    // The time span, whether the rows are already in time order, the counts per thread and CPU,
+    // and FlameScope's grid (samples per 20 ms of each second since the start): the first pass.
     std::int64_t first = std::numeric_limits<std::int64_t>::max();
     std::int64_t last = std::numeric_limits<std::int64_t>::min();
     bool ordered = true;
     IdCounter perThread;
     IdCounter perCpu;
+    auto& cells = index->m_scopeCells;
+    bool scope = true; // false once a time lies beyond the grid's columns: no grid then
     for (std::size_t i = 0; i < rows; ++i) {
         const std::int64_t t = samples.timeNs[i];
         ordered = ordered && (i == 0 || t >= samples.timeNs[i - 1]);
@@ -109,9 +111,27 @@ std::shared_ptr<const ProfileIndex> ProfileIndex::build(const ProfileTables& pro
         index->m_totalSamples += count;
         perThread.add(samples.tid[i], count);
         perCpu.add(samples.cpu[i], count);
-        if ((i + 1) % kProgressRows == 0 && !report(0.4 * double(i) / double(rows)))
+        if (scope && t >= 0) {
+            const std::uint64_t column = std::uint64_t(t / kSecondNs);
+            if (column >= std::uint64_t(kMaxScopeColumns)) {
+                scope = false;
+                cells = {};
+            } else {
+                const std::size_t cell = std::size_t(column) * kScopeRows + std::size_t((t % kSecondNs) * kScopeRows / kSecondNs);
+                if (cell >= cells.size())
+                    cells.resize((std::size_t(column) + 1) * kScopeRows, 0);
+                const std::uint64_t sum = std::uint64_t(cells[cell]) + count;
+                cells[cell] = std::uint32_t(std::min<std::uint64_t>(sum, std::numeric_limits<std::uint32_t>::max()));
+                index->m_scopeMaximum = std::max(index->m_scopeMaximum, cells[cell]);
+            }
+        }
+        if ((i + 1) % kProgressRows == 0 && !report(0.5 * double(i) / double(rows)))
             return nullptr;
     }
+    if (!scope)
+        index->m_scopeMaximum = 0;
+    cells.shrink_to_fit();
+    index->m_scopeColumns = int(cells.size() / kScopeRows);
     if (rows == 0)
         first = last = 0;
     index->m_firstTime = first;
@@ -132,14 +152,22 @@ std::shared_ptr<const ProfileIndex> ProfileIndex::build(const ProfileTables& pro
         index->m_origin = first; // at the end of the range: unaligned rather than overflowing
     const std::size_t bucketCount = rows == 0 ? 0 : std::size_t(bucketOf(last, index->m_origin, width)) + 1;
 
-    // Rows per bucket; when the rows are not in time order (archives before format 1.3, imported
-    // text), a counting sort groups them by bucket: within a bucket the order does not matter.
+    // Rows per bucket: in time order (every archive from format 1.3 on), each bucket's first row
+    // is found by a binary search; otherwise (older archives, imported text) a counting sort
+    // groups the rows by bucket: within a bucket the order does not matter.
     index->m_bucketRowStart.assign(bucketCount + 1, 0);
-    for (std::size_t i = 0; i < rows; ++i)
-        ++index->m_bucketRowStart[bucketOf(samples.timeNs[i], index->m_origin, width) + 1];
-    for (std::size_t b = 0; b < bucketCount; ++b)
-        index->m_bucketRowStart[b + 1] += index->m_bucketRowStart[b];
-    if (!ordered) {
+    if (ordered) {
+        for (std::size_t b = 0; b <= bucketCount; ++b) {
+            const auto start = std::partition_point(samples.timeNs.begin(), samples.timeNs.end(), [&](std::int64_t t) {
+                return bucketOf(t, index->m_origin, width) < b;
+            });
+            index->m_bucketRowStart[b] = std::uint64_t(start - samples.timeNs.begin());
+        }
+    } else {
+        for (std::size_t i = 0; i < rows; ++i)
+            ++index->m_bucketRowStart[bucketOf(samples.timeNs[i], index->m_origin, width) + 1];
+        for (std::size_t b = 0; b < bucketCount; ++b)
+            index->m_bucketRowStart[b + 1] += index->m_bucketRowStart[b];
         index->m_order.resize(rows);
         std::vector<std::uint64_t> fill(index->m_bucketRowStart.begin(), index->m_bucketRowStart.end() - 1);
         for (std::size_t i = 0; i < rows; ++i)
@@ -186,21 +214,6 @@ std::shared_ptr<const ProfileIndex> ProfileIndex::build(const ProfileTables& pro
     index->m_entryStack.shrink_to_fit();
     index->m_entrySamples.shrink_to_fit();
     index->m_entryEvents.shrink_to_fit();
-
-    // FlameScope's grid: samples per 20 ms of each second since the start.
-    if (rows > 0 && last >= 0 && last / kSecondNs < kMaxScopeColumns) {
-        index->m_scopeColumns = int(last / kSecondNs) + 1;
-        index->m_scopeCells.assign(std::size_t(index->m_scopeColumns) * kScopeRows, 0);
-        for (std::size_t i = 0; i < rows; ++i) {
-            const std::int64_t t = samples.timeNs[i];
-            if (t < 0)
-                continue;
-            const std::size_t cell = std::size_t(t / kSecondNs) * kScopeRows + std::size_t((t % kSecondNs) * kScopeRows / kSecondNs);
-            const std::uint64_t sum = std::uint64_t(index->m_scopeCells[cell]) + samples.countAt(i);
-            index->m_scopeCells[cell] = std::uint32_t(std::min<std::uint64_t>(sum, std::numeric_limits<std::uint32_t>::max()));
-            index->m_scopeMaximum = std::max(index->m_scopeMaximum, index->m_scopeCells[cell]);
-        }
-    }
 
     // Threads, named by the task table (the last row of a thread: its name after an exec).
     std::unordered_map<std::uint32_t, const runlens::format::ProfileTask*> taskOfThread;
