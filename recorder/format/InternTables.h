@@ -70,6 +70,15 @@ inline std::uint64_t hashBytes(std::string_view bytes)
     return mum(a ^ k3, b ^ k0 ^ bytes.size());
 }
 
+// Spreads small, dense 64-bit keys (pairs of ids) over a table's slots (MurmurHash3's finaliser).
+inline std::uint64_t mixKey(std::uint64_t key)
+{
+    key ^= key >> 33;
+    key *= 0xff51afd7ed558ccdULL;
+    key ^= key >> 33;
+    return key;
+}
+
 // 64-bit keys (all bits set is reserved) to 32-bit values.
 class U64Map
 {
@@ -119,13 +128,7 @@ private:
         std::uint64_t key;
         std::uint32_t value;
     };
-    static std::size_t mix(std::uint64_t key)
-    {
-        key ^= key >> 33; // ids are small and dense: spread them over the table
-        key *= 0xff51afd7ed558ccdULL;
-        key ^= key >> 33;
-        return std::size_t(key);
-    }
+    static std::size_t mix(std::uint64_t key) { return std::size_t(mixKey(key)); }
     void grow()
     {
         std::vector<Slot> old = std::move(m_slots);
@@ -138,6 +141,65 @@ private:
         }
     }
     std::vector<Slot> m_slots;
+    std::size_t m_size = 0;
+};
+
+// 32-bit ids whose keys the caller keeps, in the table the ids index: 4 bytes a slot, where a
+// map that holds its keys takes 16 or more. A recording of an hour with 200,000 distinct stacks
+// interns about a million (parent, frame) pairs, and its memory budget is 30 MB. The caller passes
+// a key's hash and a test `isKey(id)` to look up, and `hashOf(id)` to insert (which rehashes the
+// kept keys when the table grows).
+class IdTable
+{
+public:
+    static constexpr std::uint32_t kNone = 0xffffffffu;
+    IdTable() { m_slots.assign(1024, kNone); }
+
+    // The id whose key this is, or kNone.
+    template <typename IsKey>
+    std::uint32_t find(std::uint64_t hash, IsKey isKey) const
+    {
+        const std::size_t mask = m_slots.size() - 1;
+        for (std::size_t i = std::size_t(hash) & mask;; i = (i + 1) & mask) {
+            const std::uint32_t id = m_slots[i];
+            if (id == kNone || isKey(id))
+                return id;
+        }
+    }
+    // `id`'s key must be absent.
+    template <typename HashOf>
+    void insert(std::uint64_t hash, std::uint32_t id, HashOf hashOf)
+    {
+        if ((m_size + 1) * 4 > m_slots.size() * 3) {
+            std::vector<std::uint32_t> old = std::move(m_slots);
+            m_slots.assign(old.size() * 2, kNone);
+            for (const std::uint32_t kept : old) {
+                if (kept != kNone)
+                    place(hashOf(kept), kept);
+            }
+        }
+        place(hash, id);
+        ++m_size;
+    }
+    void reserve(std::size_t count)
+    {
+        std::size_t wanted = m_slots.size(); // not "slots": Qt defines that word away
+        while (count * 4 > wanted * 3)
+            wanted *= 2;
+        if (m_size == 0 && wanted != m_slots.size())
+            m_slots.assign(wanted, kNone);
+    }
+
+private:
+    void place(std::uint64_t hash, std::uint32_t id)
+    {
+        const std::size_t mask = m_slots.size() - 1;
+        std::size_t i = std::size_t(hash) & mask;
+        while (m_slots[i] != kNone)
+            i = (i + 1) & mask;
+        m_slots[i] = id;
+    }
+    std::vector<std::uint32_t> m_slots;
     std::size_t m_size = 0;
 };
 

@@ -40,23 +40,38 @@ std::uint32_t ProfileBuilder::frame(std::string_view symbol, std::string_view mo
     std::string clippedSymbol;
     module = clipped(module, clippedModule);
     symbol = clipped(symbol, clippedSymbol);
-    m_key.clear();
-    m_key += char('0' + int(kind));
-    m_key.append(module);
-    m_key += '\0';
-    m_key.append(symbol);
-    if (!address.empty()) {
-        m_key += '\0';
-        m_key.append(address);
-    }
-    if (const auto it = m_frameIds.find(std::string_view(m_key)); it != m_frameIds.end())
-        return it->second;
-    const auto id = std::uint32_t(m_tables.frames.size());
+    const std::uint64_t hash = frameHash(symbol, module, kind, address);
+    const auto& frames = m_tables.frames;
+    const std::uint32_t found = m_frameIds.find(hash, [&](std::uint32_t id) {
+        const ProfileFrame& frame = frames[id];
+        return frame.kind == kind && frame.symbol == symbol && frame.module == module && addressOf(id) == address;
+    });
+    if (found != IdTable::kNone)
+        return found;
+    const auto id = std::uint32_t(frames.size());
     m_tables.frames.push_back({std::string(symbol), std::string(module), kind});
-    m_frameIds.emplace(m_key, id);
     if (!address.empty())
-        m_addresses[std::to_string(id)] = std::string(address);
+        m_frameAddresses.emplace(id, std::string(address));
+    m_frameIds.insert(hash, id, [&](std::uint32_t kept) {
+        const ProfileFrame& frame = frames[kept];
+        return frameHash(frame.symbol, frame.module, frame.kind, addressOf(kept));
+    });
     return id;
+}
+
+std::uint64_t ProfileBuilder::frameHash(std::string_view symbol, std::string_view module, FrameKind kind, std::string_view address)
+{
+    std::uint64_t hash = mixKey(hashBytes(symbol) ^ std::uint64_t(kind));
+    hash = mixKey(hash ^ hashBytes(module));
+    return address.empty() ? hash : mixKey(hash ^ hashBytes(address));
+}
+
+std::string_view ProfileBuilder::addressOf(std::uint32_t frame) const
+{
+    if (m_frameAddresses.empty())
+        return {};
+    const auto it = m_frameAddresses.find(frame);
+    return it != m_frameAddresses.end() ? std::string_view(it->second) : std::string_view();
 }
 
 void ProfileBuilder::updateTask(std::uint32_t tid, std::uint32_t pid, std::string_view command)
@@ -122,8 +137,12 @@ ProfileTables ProfileBuilder::take(bool rebaseTimes)
     }
     if (!m_threadRenamed)
         m_tables.samples.task = {};
-    if (!m_addresses.empty())
-        m_tables.info[kFrameAddressesKey] = std::move(m_addresses);
+    if (!m_frameAddresses.empty()) {
+        nlohmann::json addresses = nlohmann::json::object();
+        for (const auto& [frame, address] : m_frameAddresses)
+            addresses[std::to_string(frame)] = address;
+        m_tables.info[kFrameAddressesKey] = std::move(addresses);
+    }
     return std::move(m_tables);
 }
 

@@ -1,9 +1,11 @@
 // Builds ProfileTables as samples arrive, for every producer of profiles: the recorder's stack
 // sampler and its perf backend, and the app's importers of `perf script` text and folded stacks.
 //
-// Frames, stacks and tasks are interned through hash maps, so that a profile of millions of samples
-// costs one lookup per frame and no string copies for frames seen before, and after warm-up adding
-// a sample allocates nothing. The recorder writes its journal in batches: changedTasks() lists the
+// Frames, stacks and tasks are interned through hash tables, so that a profile of millions of
+// samples costs one lookup per frame and no string copies for frames seen before, and after
+// warm-up adding a sample allocates nothing. The tables of frames and stacks hold only ids (the
+// keys are the frames and stacks themselves): an hour of 200,000 distinct stacks stays within the
+// recorder's 30 MB. The recorder writes its journal in batches: changedTasks() lists the
 // tasks to append and clearBatch() forgets the written samples, keeping their memory.
 #pragma once
 
@@ -47,11 +49,16 @@ public:
     // The stack `frame` called from `parent` (kNoStack for an outermost frame).
     std::uint32_t stack(std::uint32_t parent, std::uint32_t frame)
     {
-        const std::uint64_t key = (std::uint64_t(parent) << 32) | frame;
-        bool inserted = false;
-        const auto id = m_stackIds.findOrInsert(key, std::uint32_t(m_tables.stacks.size()), inserted);
-        if (inserted)
-            m_tables.stacks.push_back({parent, frame});
+        const auto& stacks = m_tables.stacks;
+        const std::uint64_t hash = stackHash(parent, frame);
+        const std::uint32_t found = m_stackIds.find(hash, [&](std::uint32_t id) {
+            return stacks[id].frame == frame && stacks[id].parent == parent;
+        });
+        if (found != IdTable::kNone)
+            return found;
+        const auto id = std::uint32_t(stacks.size());
+        m_tables.stacks.push_back({parent, frame});
+        m_stackIds.insert(hash, id, [&](std::uint32_t kept) { return stackHash(stacks[kept].parent, stacks[kept].frame); });
         return id;
     }
 
@@ -115,6 +122,12 @@ public:
     ProfileTables take(bool rebaseTimes);
 
 private:
+    static std::uint64_t frameHash(std::string_view symbol, std::string_view module, FrameKind kind, std::string_view address);
+    std::string_view addressOf(std::uint32_t frame) const;
+    static std::uint64_t stackHash(std::uint32_t parent, std::uint32_t frame)
+    {
+        return mixKey((std::uint64_t(parent) << 32) | frame);
+    }
     static bool isTask(const ProfileTask& task, std::uint32_t tid, std::uint32_t pid, std::string_view command)
     {
         return task.tid == tid && task.pid == pid && task.command.size() == command.size() && task.command == command;
@@ -138,9 +151,9 @@ private:
 
     Commands m_commands;
     ProfileTables m_tables;
-    std::unordered_map<std::string, std::uint32_t, StringViewHash, std::equal_to<>> m_frameIds;
-    std::string m_key; // reused: kind, module, NUL, symbol (NUL, address)
-    U64Map m_stackIds;
+    IdTable m_frameIds; // into m_tables.frames, which keeps the keys (with m_frameAddresses)
+    std::string m_key; // reused: tid, pid, command
+    IdTable m_stackIds; // into m_tables.stacks, which keeps the keys
     std::unordered_map<std::uint32_t, std::uint32_t> m_taskOfThread; // tid -> its current task
     std::unordered_map<std::string, std::uint32_t, StringViewHash, std::equal_to<>> m_taskIds; // PerSample
     std::size_t m_lastTask = std::size_t(-1);
@@ -149,7 +162,7 @@ private:
     bool m_hasCounts = false;
     bool m_hasPeriods = false;
     std::uint64_t m_totalSamples = 0;
-    nlohmann::json m_addresses = nlohmann::json::object();
+    std::unordered_map<std::uint32_t, std::string> m_frameAddresses; // of unresolved frames
 };
 
 } // namespace runlens::format

@@ -68,6 +68,12 @@ ProfileJournalWriter::~ProfileJournalWriter()
         ::close(m_fd);
 }
 
+namespace {
+
+constexpr std::size_t kKeptBatchBytes = std::size_t(1) << 20;
+
+} // namespace
+
 void ProfileJournalWriter::append(const ProfileTables& profile, const std::vector<std::uint32_t>& changedTasks,
                                   std::size_t firstSample)
 {
@@ -145,6 +151,10 @@ void ProfileJournalWriter::append(const ProfileTables& profile, const std::vecto
     }
     m_framesWritten = profile.frames.size();
     m_stacksWritten = profile.stacks.size();
+    // The first batches carry every new frame and stack (megabytes); later ones are mostly
+    // samples (kilobytes). The buffer is kept for those, not for the first ones.
+    if (m_batch.capacity() > kKeptBatchBytes)
+        std::string().swap(m_batch);
 }
 
 void ProfileJournalWriter::sync()

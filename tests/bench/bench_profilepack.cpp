@@ -186,6 +186,10 @@ int recordJournal(const Settings& settings, const std::string& spool)
         return byRank[std::size_t(std::lower_bound(cdf.begin(), cdf.end(), uniform(random)) - cdf.begin())];
     };
 
+    // What the process and the synthetic model hold before recording starts: the rest is the
+    // recording side's own.
+    const double baselineMiB = double(currentRssKiB()) / 1024;
+    std::printf("  before recording: RSS %6.1f MiB (the bench process and its synthetic model)\n", baselineMiB);
     ProfileBuilder builder;
     ProfileJournalWriter journal((fs::path(spool) / spool::kProfileJournal).string());
     std::vector<std::uint32_t> builderFrame(model.frameCount(), kNoStack);
@@ -260,6 +264,8 @@ int recordJournal(const Settings& settings, const std::string& spool)
     }
     std::printf("  (of which the synthetic model: %.1f MiB of leaves, %.1f MiB of Zipf table)\n", double(model.bytes()) / (1 << 20),
                 double(cdf.size() * 12) / (1 << 20));
+    std::printf("  the recording side's own: %.1f MiB at the end (RSS less the process before recording)   (target: <= 30 MB)\n",
+                double(currentRssKiB()) / 1024 - baselineMiB);
     spool::writeFileAtomically(spool, spool::kManifest,
                                R"({"format_version": "2.0", "run": {"name": "profilepack"}, "end": {"reason": "duration"}})");
     std::fflush(stdout);

@@ -14,6 +14,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <random>
+#include <set>
+
 #include <linux/perf_event.h>
 
 #include <cstring>
@@ -371,6 +374,51 @@ private slots:
         sampler->handleRecord(sample(kPid, kPid, 4, 0, {PERF_CONTEXT_KERNEL, kKernelSyscall + 0x100}).data());
         g_countAllocations = false;
         QVERIFY(g_allocations > 0);
+    }
+
+    void internsFramesAndStacksThroughTheirOwnTables()
+    {
+        // The intern tables hold ids only and compare against the frames and stacks themselves:
+        // every key found again gives its id, through many growths of the table, and nothing that
+        // differs in one field (kind, module, symbol, address) is taken for another.
+        using runlens::format::FrameKind;
+        format::ProfileBuilder builder;
+        const std::uint32_t plain = builder.frame("f", "m", FrameKind::User);
+        QCOMPARE(builder.frame("f", "m", FrameKind::User), plain);
+        const std::uint32_t kernel = builder.frame("f", "m", FrameKind::Kernel);
+        const std::uint32_t otherModule = builder.frame("f", "m2", FrameKind::User);
+        const std::uint32_t at1 = builder.frame("f", "m", FrameKind::User, "0x1");
+        const std::uint32_t at2 = builder.frame("f", "m", FrameKind::User, "0x2");
+        QCOMPARE(std::set<std::uint32_t>({plain, kernel, otherModule, at1, at2}).size(), std::size_t(5));
+        QCOMPARE(builder.frame("f", "m", FrameKind::User, "0x2"), at2);
+        QCOMPARE(builder.frame("f", "m", FrameKind::User), plain);
+        // "f" + "m2" must not meet "fm" + "2", whatever the hash does with the bytes.
+        QVERIFY(builder.frame("fm", "2", FrameKind::User) != otherModule);
+
+        std::mt19937 random{7};
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> keys;
+        std::vector<std::uint32_t> ids;
+        for (std::uint32_t i = 0; i < 200'000; ++i) {
+            const std::uint32_t parent = ids.empty() || random() % 8 == 0 ? runlens::format::kNoStack : ids[random() % ids.size()];
+            const std::uint32_t frame = builder.frame("fn" + std::to_string(random() % 5000), "lib", FrameKind::User);
+            const std::uint32_t id = builder.stack(parent, frame);
+            keys.emplace_back(parent, frame);
+            ids.push_back(id);
+        }
+        const auto& stacks = builder.tables().stacks;
+        std::set<std::pair<std::uint32_t, std::uint32_t>> distinct(keys.begin(), keys.end());
+        QCOMPARE(stacks.size(), distinct.size());
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            QCOMPARE(builder.stack(keys[i].first, keys[i].second), ids[i]);
+            QCOMPARE(stacks[ids[i]].parent, keys[i].first);
+            QCOMPARE(stacks[ids[i]].frame, keys[i].second);
+        }
+        QCOMPARE(stacks.size(), distinct.size()); // nothing added by looking up again
+
+        // The addresses of unresolved frames reach the tables' info, by frame id.
+        const auto tables = builder.take(false);
+        const nlohmann::json expected = {{std::to_string(at1), "0x1"}, {std::to_string(at2), "0x2"}};
+        QVERIFY(tables.info.at(runlens::format::kFrameAddressesKey) == expected);
     }
 
     void hugeNamesAreClippedToWhatReadersAccept()
