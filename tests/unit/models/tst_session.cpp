@@ -3,10 +3,12 @@
 #include "RunLoader.h"
 #include "RunSet.h"
 #include "Session.h"
+#include "SessionFile.h"
 #include "TimeController.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -134,6 +136,48 @@ private slots:
         QVERIFY(session->runs[0].price.isEmpty()); // nonsense is dropped, not turned into zeros
         QVERIFY(session->runs[1].price.isEmpty());
         QVERIFY(!session->toJson().value(QStringLiteral("runs")).toArray()[0].toObject().contains(QStringLiteral("price_performance")));
+    }
+
+    void hostileSessionFilesAreRefusedWithASentence_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<QString>("because");
+        QTest::newRow("not JSON") << QByteArray("{\"runlens_session\": 1,") << QStringLiteral("is not valid JSON (at byte 23)"); // one past its 22 bytes: the end
+        QTest::newRow("deep") << QByteArray(100, '[') + QByteArray(100, ']') << QStringLiteral("nests deeper than the limit of 64 levels");
+        QTest::newRow("1e400") << QByteArray("{\"runlens_session\": 1, \"runs\": [{\"offset_s\": 1e400}]}")
+                               << QStringLiteral("holds a number out of the range of a double (such as 1e400)");
+        QTest::newRow("huge") << QByteArray("{\"pad\": \"") + QByteArray(17 << 20, 'x') + QByteArray("\"}")
+                              << QStringLiteral("is larger than the limit of 16 MiB for a JSON document");
+    }
+
+    void hostileSessionFilesAreRefusedWithASentence()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(QString, because);
+        QTemporaryDir directory;
+        const QString path = directory.filePath(QStringLiteral("hostile.runlens"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(bytes);
+        file.close();
+        QString error;
+        QVERIFY(!SessionFile::read(path, &error));
+        QCOMPARE(error, QStringLiteral("%1 is not a usable session: the file %2.").arg(path, because));
+    }
+
+    void aSavedSessionReadsBack()
+    {
+        RunSet runs;
+        TimeController time;
+        runs.add(run("baseline"));
+        const Session saved = Session::capture(runs, time, {});
+        QTemporaryDir directory;
+        const QString path = directory.filePath(QStringLiteral("saved.runlens"));
+        QString error;
+        QVERIFY2(SessionFile::write(saved, path, &error), qPrintable(error));
+        const std::optional<Session> read = SessionFile::read(path, &error);
+        QVERIFY2(read, qPrintable(error));
+        QCOMPARE(QJsonDocument(read->toJson()).toJson(), QJsonDocument(saved.toJson()).toJson());
     }
 };
 
