@@ -132,6 +132,7 @@ int main(int argc, char** argv)
     recordCommand->add_option("--profile-kallsyms", record.profile.kallsymsPath)->group("");
     recordCommand->add_option("--profile-kptr-restrict", record.profile.kptrRestrictPath)->group("");
     recordCommand->add_option("--profile-perf-map-dir", record.profile.perfMapDirectory)->group("");
+    recordCommand->add_option("--profile-perf-batch", record.profile.perfImportBatchSamples)->check(CLI::Range(1u, 1u << 24))->group("");
     recordCommand->add_option("--profile-simulate-error", profileSimulatedError)
         ->check(CLI::IsMember({"EACCES", "EPERM", "ENOENT", "EMFILE"}))->group("");
 

@@ -376,7 +376,7 @@ const char* PerfScriptParser::readBlock(const char* begin, const char* end)
     return blockEnd;
 }
 
-void PerfScriptParser::read(std::FILE* input)
+void PerfScriptParser::read(std::FILE* input, const std::function<void()>& afterLine)
 {
     char* line = nullptr;
     std::size_t capacity = 0;
@@ -385,7 +385,14 @@ void PerfScriptParser::read(std::FILE* input)
         std::string_view text(line, std::size_t(length));
         if (text.ends_with('\n'))
             text.remove_suffix(1);
-        addLine(text);
+        try {
+            addLine(text);
+            if (afterLine)
+                afterLine();
+        } catch (...) {
+            std::free(line); // NOLINT: getline's buffer
+            throw;
+        }
     }
     std::free(line); // NOLINT: getline's buffer
 }

@@ -29,6 +29,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,8 +65,9 @@ public:
 
     // Whole lines; a last line without '\n' is a line too.
     void parse(std::string_view text);
-    // Reads a stream to its end.
-    void read(std::FILE* input);
+    // Reads a stream to its end; afterLine (when given) is called after each line, when every
+    // sample the builder holds is whole: a reader of a long recording writes them out there.
+    void read(std::FILE* input, const std::function<void()>& afterLine = {});
     // One line without its '\n'.
     void addLine(std::string_view line);
 

@@ -388,6 +388,7 @@ ProfileJournalContents readProfileJournal(const std::string& path)
     ProfileTables& profile = contents.profile;
     profile = std::move(scan.tables);
     ProfileSamples& samples = profile.samples;
+    const bool periods = scan.hasPeriods && !flagField(profile.info, kConstantPeriodsKey, false);
     readJournalSamples(path, scan, [&](std::span<const JournalSample> block, bool) {
         for (const JournalSample& sample : block) {
             samples.timeNs.push_back(sample.timeNs);
@@ -395,7 +396,7 @@ ProfileJournalContents readProfileJournal(const std::string& path)
             samples.pid.push_back(sample.pid);
             samples.tid.push_back(sample.tid);
             samples.stack.push_back(sample.stack);
-            if (scan.hasPeriods)
+            if (periods)
                 samples.period.push_back(sample.period);
         }
     });

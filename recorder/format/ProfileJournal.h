@@ -37,6 +37,10 @@ namespace spool {
 inline constexpr const char* kProfileJournal = "profile.journal";
 } // namespace spool
 
+// Info key (a boolean) of a journal whose samples all carry the same period (perf's cpu-clock):
+// its batches were written with periods before the last one was read, and pack keeps counts.
+inline constexpr const char* kConstantPeriodsKey = "periods_constant";
+
 class ProfileJournalWriter
 {
 public:

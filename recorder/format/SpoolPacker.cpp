@@ -185,7 +185,7 @@ PackResult packSpool(const std::string& spoolDirectory, const std::string& archi
         if (scan) {
             result.ignoredTailBytes += scan->ignoredTailBytes;
             ProfileStreamWriter::Options options;
-            options.periods = scan->hasPeriods;
+            options.periods = scan->hasPeriods && !flagField(scan->tables.info, kConstantPeriodsKey, false);
             options.periodBits = kRecordedPeriodBits;
             ArchiveEntrySink sink(writer);
             ProfileStreamWriter profile(sink, options);

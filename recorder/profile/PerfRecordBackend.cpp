@@ -2,6 +2,7 @@
 
 #include "KernelSymbols.h"
 #include "PerfScriptParser.h"
+#include "ProfileJournal.h"
 #include "ProcFile.h"
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <sys/prctl.h>
@@ -89,13 +91,25 @@ pid_t spawn(const std::vector<std::string>& arguments, const std::string& log, i
 
 // The archive keeps sample counts when every sample has the same period (cpu-clock: the kernel
 // turns a frequency into a fixed period) and the periods when the kernel adapted them (cycles in
-// frequency mode), where a sample's weight is its period.
-void keepPeriodsOnlyWhenTheyVary(format::ProfileSamples& samples)
+// frequency mode), where a sample's weight is its period. The samples go to the journal in batches,
+// before the last one is read: this watches every batch and tells at the end.
+class PeriodWatch
 {
-    const auto& periods = samples.period;
-    if (!periods.empty() && std::all_of(periods.begin(), periods.end(), [&](std::uint64_t p) { return p == periods.front(); }))
-        samples.period = {};
-}
+public:
+    void see(const std::vector<std::uint64_t>& periods)
+    {
+        for (const std::uint64_t period : periods) {
+            if (!m_first)
+                m_first = period;
+            m_vary = m_vary || period != *m_first;
+        }
+    }
+    bool constant() const { return m_first && !m_vary; }
+
+private:
+    std::optional<std::uint64_t> m_first;
+    bool m_vary = false;
+};
 
 } // namespace
 
@@ -195,7 +209,7 @@ double PerfRecordBackend::cpuSeconds() const
     return m_finishedCpuSeconds + double(utime + stime) / double(::sysconf(_SC_CLK_TCK));
 }
 
-void PerfRecordBackend::stopAndImport(format::ProfileBuilder& builder, std::int64_t zeroNs)
+void PerfRecordBackend::stopAndImport(format::ProfileBuilder& builder, std::int64_t zeroNs, const std::function<void()>& writeBatch)
 {
     if (m_pid > 0) {
         ::kill(m_pid, SIGINT);
@@ -217,18 +231,37 @@ void PerfRecordBackend::stopAndImport(format::ProfileBuilder& builder, std::int6
     format::PerfScriptLimits ownOutput;
     ownOutput.maxSamples = format::limits::kSamples;
     format::PerfScriptParser importer(builder, zeroNs, ownOutput);
-    if (input) {
-        importer.read(input);
-        std::fclose(input);
-    } else {
-        ::close(output);
-    }
-    int status = 0;
+    // An hour on 192 CPUs is tens of millions of samples: they go out in batches as they are read,
+    // so that the recorder's memory holds one batch, not the run.
+    PeriodWatch periods;
+    const auto writeFullBatch = [&] {
+        if (builder.tables().samples.size() < m_options.perfImportBatchSamples)
+            return;
+        periods.see(builder.tables().samples.period);
+        writeBatch();
+    };
     rusage usage {};
+    int status = 0;
+    try {
+        if (input)
+            importer.read(input, writeFullBatch);
+    } catch (...) {
+        // A full disk (the journal) or a hostile text: perf script must not outlive the import.
+        ::kill(script, SIGKILL);
+        if (input)
+            std::fclose(input);
+        ::wait4(script, &status, 0, &usage);
+        throw;
+    }
+    if (input)
+        std::fclose(input);
+    else
+        ::close(output);
     ::wait4(script, &status, 0, &usage);
     const double scriptCpu = seconds(usage.ru_utime) + seconds(usage.ru_stime);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
         throw std::runtime_error("perf script failed: " + perfMessages());
+    periods.see(builder.tables().samples.period);
 
     KernelSymbols kernel;
     kernel.load(m_options.kallsymsPath.empty() ? "/proc/kallsyms" : m_options.kallsymsPath,
@@ -240,7 +273,8 @@ void PerfRecordBackend::stopAndImport(format::ProfileBuilder& builder, std::int6
     m_info["unparsed_lines"] = importer.statistics().unrecognizedLines;
     if (!importer.statistics().event.empty())
         m_info["event"] = importer.statistics().event;
-    keepPeriodsOnlyWhenTheyVary(builder.tables().samples);
+    if (periods.constant())
+        m_info[format::kConstantPeriodsKey] = true; // pack keeps counts, not the periods
     m_info["perf_data_bytes"] = std::uint64_t(data.st_size);
     m_info["perf_record_cpu_seconds"] = m_finishedCpuSeconds;
     m_info["perf_script_cpu_seconds"] = scriptCpu;

@@ -1,5 +1,6 @@
 // --profile-backend perf: the system's `perf record -a -g` samples while runlens-rec records, and
-// at the end its `perf script` output is imported into the same tables as the native sampler's.
+// at the end its `perf script` output is imported into the same tables as the native sampler's,
+// a batch at a time into the profile journal.
 // For hosts where perf is the sanctioned tool, or to cross-check the native sampler.
 //
 // perf runs as a child that dies with runlens-rec (PR_SET_PDEATHSIG). Its perf.data stays in the
@@ -12,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <sys/types.h>
 
@@ -36,9 +38,11 @@ public:
     std::string checkRunning();
     // perf's CPU time so far (user + system), in seconds.
     double cpuSeconds() const;
-    // Stops perf record and imports `perf script` into builder, times counted from zeroNs.
-    // Throws std::runtime_error when perf script fails.
-    void stopAndImport(format::ProfileBuilder& builder, std::int64_t zeroNs);
+    // Stops perf record and imports `perf script` into builder, times counted from zeroNs, calling
+    // writeBatch whenever the builder holds ProfileOptions::perfImportBatchSamples whole samples
+    // (it writes them out and clears the batch). Throws std::runtime_error when perf script fails
+    // (and whatever writeBatch throws).
+    void stopAndImport(format::ProfileBuilder& builder, std::int64_t zeroNs, const std::function<void()>& writeBatch);
 
     nlohmann::json info() const { return m_info; }
 

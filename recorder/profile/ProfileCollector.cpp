@@ -110,7 +110,10 @@ void ProfileCollector::finish()
     // One name per thread: the journal keeps a thread's latest command (see ProfileJournal.h).
     format::ProfileBuilder builder;
     try {
-        m_perf->stopAndImport(builder, m_zeroNs);
+        m_perf->stopAndImport(builder, m_zeroNs, [&] {
+            m_journal->append(builder.tables(), builder.changedTasks(), 0);
+            builder.clearBatch();
+        });
     } catch (const std::runtime_error& error) {
         throw collect::CollectorError(error.what());
     }

@@ -2,6 +2,7 @@
 // (injectable so that tests can hide kernel symbols or refuse perf_event_open without root).
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 namespace runlens::profile {
@@ -15,6 +16,9 @@ struct ProfileOptions {
     std::string perfMapDirectory = "/tmp"; // where JIT runtimes write perf-PID.map
     int simulatedOpenError = 0;    // tests: perf_event_open fails with this errno (EACCES ...)
     bool simulatedHardwareEvent = false; // tests: samples are of cycles (periods kept) without a PMU
+    // --profile-backend perf: samples of `perf script` imported before they go to the journal
+    // (tests make it small, to import a short recording in many batches).
+    std::uint32_t perfImportBatchSamples = 65536;
 };
 
 } // namespace runlens::profile

@@ -340,15 +340,28 @@ private slots:
         QVERIFY(hotShare.matching * 100 >= hotShare.samples * 80);
     }
 
+    void perfBackendImportsPerfScript_data()
+    {
+        // perf script's samples go to the journal in batches as they are read; a batch of 7
+        // samples makes a short recording many batches, with the periods' verdict across them.
+        QTest::addColumn<QString>("batch");
+        QTest::newRow("default batches") << QString();
+        QTest::newRow("batches of 7") << QStringLiteral("7");
+    }
+
     void perfBackendImportsPerfScript()
     {
+        QFETCH(QString, batch);
         if (QStandardPaths::findExecutable(QStringLiteral("perf")).isEmpty() && !QFile::exists(QStringLiteral("/usr/bin/perf")))
             QSKIP("perf is not installed");
-        const QString out = m_dir.path();
+        const QString out = m_dir.path() + (batch.isEmpty() ? QString() : QStringLiteral("/batch") + batch);
+        QVERIFY(QDir().mkpath(out));
         QProcess recorder;
         recorder.setProcessChannelMode(QProcess::ForwardedErrorChannel);
         QStringList arguments = recordArguments(out, QStringLiteral("perfbackend"), QStringLiteral("3s"));
         arguments << QStringLiteral("--profile-backend") << QStringLiteral("perf");
+        if (!batch.isEmpty())
+            arguments << QStringLiteral("--profile-perf-batch") << batch;
         recorder.start(kRecorder, arguments);
         QVERIFY(recorder.waitForStarted());
         QVERIFY(waitUntilRecording(recorder, out + QStringLiteral("/perfbackend.spool")));
@@ -367,6 +380,11 @@ private slots:
         QVERIFY(run.profile.has_value());
         QCOMPARE(run.profile->info["backend"].get<std::string>(), std::string("perf"));
         QVERIFY(run.profile->info["sampler_cpu_seconds"].get<double>() > 0);
+        // Every sample perf script printed reached the archive, whatever the batches.
+        std::uint64_t archived = 0;
+        for (std::size_t row = 0; row < run.profile->samples.size(); ++row)
+            archived += run.profile->samples.countAt(row);
+        QCOMPARE(archived, run.profile->info["samples"].get<std::uint64_t>());
         // The event perf sampled, read from its headers: cpu-clock without a PMU (here), whose
         // fixed period leaves sample counts; cycles on a PMU, whose periods the archive keeps.
         const std::string event = run.profile->info["event"].get<std::string>();
