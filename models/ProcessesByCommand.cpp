@@ -1,5 +1,7 @@
 #include "ProcessesByCommand.h"
 
+#include "DistinguishingArgument.h"
+
 #include <cmath>
 #include <limits>
 #include <set>
@@ -33,6 +35,35 @@ void addInto(std::vector<double>& into, const std::vector<double>& from)
     }
 }
 
+// "PID/comm" -> the program argument of its command line, for the processes the recorder kept one
+// for. Anything malformed in that untrusted JSON is skipped: the process keeps its command name.
+std::map<std::string, std::string> programArguments(const runlens::format::RunArchive& run)
+{
+    std::map<std::string, std::string> arguments;
+    const nlohmann::json* collector = run.collector("proc");
+    if (!collector || !collector->is_object())
+        return arguments;
+    const auto details = collector->find("details");
+    if (details == collector->end() || !details->is_object())
+        return arguments;
+    const auto lines = details->find("command_lines");
+    if (lines == details->end() || !lines->is_object())
+        return arguments;
+    for (const auto& [instance, line] : lines->items()) {
+        if (!line.is_array())
+            continue;
+        std::vector<std::string> argv;
+        for (const nlohmann::json& argument : line) {
+            if (argument.is_string())
+                argv.push_back(argument.get<std::string>());
+        }
+        std::string program = distinguishingArgument(argv);
+        if (!program.empty())
+            arguments.emplace(instance, std::move(program));
+    }
+    return arguments;
+}
+
 } // namespace
 
 Pids group(runlens::format::RunArchive& run)
@@ -45,6 +76,7 @@ Pids group(runlens::format::RunArchive& run)
     Pids pids;
     if (perProcess.empty())
         return pids;
+    const std::map<std::string, std::string> arguments = programArguments(run);
     constexpr double kNoValue = std::numeric_limits<double>::quiet_NaN();
     for (runlens::format::SeriesTable& table : run.series) {
         std::vector<runlens::format::ColumnKey> keys;
@@ -62,6 +94,8 @@ Pids group(runlens::format::RunArchive& run)
                 continue;
             }
             changed = true;
+            if (const auto argument = arguments.find(key.instance); argument != arguments.end())
+                command.append(" ").append(argument->second);
             auto total = totals.find(key.metric);
             if (total == totals.end()) {
                 // The aggregate first, where the views look for it.

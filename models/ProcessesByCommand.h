@@ -3,6 +3,10 @@
 // runs never overlays and the summary finds nothing to compare. Runs therefore show processes by
 // command: the series of every process of one command summed into one ("postgres"), the sum of
 // all shown processes as the metric's aggregate ("all"), and the PIDs kept for the tooltip.
+// Where the recorder kept the command lines (the proc collector's details, "command_lines"), a
+// command is named with its program argument ("java a.jar", "python3 train.py"), so that processes
+// sharing a command name are told apart and matched across runs by the program they run; older
+// archives and imports without command lines fall back to the command name.
 #pragma once
 
 #include "RunArchive.h"
@@ -13,7 +17,7 @@
 
 namespace ProcessesByCommand {
 
-// Per (metric, command) after grouping: the PIDs whose series it sums, in the order met.
+// Per (metric, command) after grouping (command as named, with its program argument): the PIDs whose series it sums, in the order met.
 using Pids = std::map<std::pair<std::string, std::string>, std::vector<std::string>>;
 
 // Groups the "pid/command" columns of the run's per-process metrics (descriptor dimension
