@@ -29,6 +29,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -41,6 +42,7 @@
 #include <QTextDocument>
 #include <QUrl>
 
+#include <algorithm>
 #include <tuple>
 
 using runlens::format::BetterDirection;
@@ -274,6 +276,59 @@ private slots:
         QCOMPARE(view.hostFacts()->model()->rowCount(), 1); // only the instance type differs
         view.hostFacts()->onlyDifferencesBox()->setChecked(false);
         QCOMPARE(view.hostFacts()->model()->rowCount(), 3);
+    }
+
+    // Hosts tab: each run's column fits its values (a CPU model is not cut to "Intel(R) Xeon(R..."),
+    // the section and fact names too, with the filter on and off; a very long value stops at a cap.
+    void hostColumnsFitTheirContents()
+    {
+        Comparability comparability;
+        comparability.load(resource("comparability.json"), nullptr);
+        const QString cpuModel = QStringLiteral("Intel(R) Xeon(R) Platinum 8488C CPU @ 2.40GHz");
+        const QString commandLine = QStringLiteral("BOOT_IMAGE=/vmlinuz-6.1.0-18-cloud-amd64 root=PARTUUID=0f1c2e3d-01 ro "
+                                                   "console=tty0 console=ttyS0,115200 earlyprintk=ttyS0,115200 "
+                                                   "consoleblank=0 transparent_hugepage=madvise");
+        const auto facts = [&](const QString& model, const QString& kernel, const QString& cmdline) {
+            return Comparability::Facts{{QStringLiteral("Host"), {{QStringLiteral("cpu_model"), model},
+                                                                  {QStringLiteral("kernel"), kernel},
+                                                                  {QStringLiteral("kernel_command_line"), cmdline},
+                                                                  {QStringLiteral("sockets"), QStringLiteral("1")}}}};
+        };
+        const QStringList names{QStringLiteral("baseline-x86"), QStringLiteral("tuned-graviton"), QStringLiteral("tuned-graviton-2")};
+        const ComparabilityReport report = comparability.compare(
+            {facts(cpuModel, QStringLiteral("6.1.0-18-cloud-amd64"), commandLine),
+             facts(QStringLiteral("Neoverse-V1"), QStringLiteral("6.1.0-18-cloud-arm64"), QStringLiteral("ro")),
+             facts(QStringLiteral("Neoverse-V1"), QStringLiteral("6.1.0-18-cloud-arm64"), QStringLiteral("ro quiet"))},
+            names);
+        HostFactsView view;
+        view.resize(1280, 260);
+        view.setFacts(report, names);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTableView* table = view.view();
+        const auto checkFitted = [&](const char* when) {
+            QCOMPARE(table->model()->columnCount(), 5);
+            // Every column but the last, which stretches over what is left.
+            for (int column = 0; column < 4; ++column) {
+                const int wanted = std::min(std::max(static_cast<QAbstractItemView*>(table)->sizeHintForColumn(column),
+                                                     table->horizontalHeader()->sectionSizeHint(column)),
+                                            view.maximumColumnWidth());
+                QVERIFY2(table->columnWidth(column) == wanted,
+                         qPrintable(QStringLiteral("%1: column %2 is %3 px, its contents %4 px")
+                                        .arg(when)
+                                        .arg(column)
+                                        .arg(table->columnWidth(column))
+                                        .arg(wanted)));
+            }
+        };
+        checkFitted("only differences");
+        // The CPU model is whole; the command line stops at the cap, whole in its tooltip.
+        QVERIFY(table->columnWidth(2) > table->fontMetrics().horizontalAdvance(cpuModel));
+        QCOMPARE(table->columnWidth(2), std::min(static_cast<QAbstractItemView*>(table)->sizeHintForColumn(2), view.maximumColumnWidth()));
+        QVERIFY(static_cast<QAbstractItemView*>(table)->sizeHintForColumn(2) > view.maximumColumnWidth());
+        QVERIFY(view.grab().toImage().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/summary-hosts-columns.png")));
+        view.onlyDifferencesBox()->setChecked(false);
+        checkFitted("all facts");
     }
 
     void filtersSearchAndClicks()
