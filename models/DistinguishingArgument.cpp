@@ -10,9 +10,10 @@ constexpr std::array<std::string_view, 3> kProgramOptions{"-jar", "-m", "--modul
 
 // Options of the common interpreters that take their value as the next argument: that value is
 // not the program (java -cp CLASSPATH MAIN, python3 -X dev SCRIPT). Code given inline (-c, -e)
-// names no program either.
-constexpr std::array<std::string_view, 12> kOptionsWithValue{"-cp", "-classpath", "--class-path", "-p", "--module-path",
-                                                             "-X", "-W", "-c", "-e", "--eval", "-r", "--require"};
+// names no program either, nor a data directory (postgres -D DIR, whose workers show no
+// arguments: with it the postmaster would be told apart from its own workers).
+constexpr std::array<std::string_view, 13> kOptionsWithValue{"-cp", "-classpath", "--class-path", "-p", "--module-path",
+                                                             "-X", "-W", "-c", "-e", "--eval", "-r", "--require", "-D"};
 
 template <std::size_t N> bool isOneOf(std::string_view argument, const std::array<std::string_view, N>& options)
 {

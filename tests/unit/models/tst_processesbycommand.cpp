@@ -101,6 +101,8 @@ private slots:
         QCOMPARE(distinguishingArgument(Argv{"python3", "-m", "http.server"}), std::string("http.server"));
         QCOMPARE(distinguishingArgument(Argv{"python3", "-c", "print(1)"}), std::string());
         QCOMPARE(distinguishingArgument(Argv{"postgres: checkpointer "}), std::string());
+        QCOMPARE(distinguishingArgument(Argv{"/usr/lib/postgresql/16/bin/postgres", "-D", "/var/lib/postgresql/16/main"}),
+                 std::string());
         QCOMPARE(distinguishingArgument(Argv{"chrome", "--type=renderer", "--lang=en"}), std::string());
         QCOMPARE(distinguishingArgument(Argv{}), std::string());
         QCOMPARE(distinguishingArgument(Argv{"java", "-jar"}), std::string());
