@@ -11,11 +11,6 @@
 
 namespace {
 
-QString translate(const char* text)
-{
-    return QCoreApplication::translate("VerdictExplanation", text);
-}
-
 // "62 %", with a decimal below 10 as formatDelta writes deltas.
 QString percentText(double percent)
 {
@@ -53,25 +48,25 @@ QString explain(const SummaryReport& report, const SummaryRow& row, int run)
     switch (cell.verdict) {
     case Verdict::Unchanged:
         if (cell.delta == 0)
-            return translate("Unchanged: the same mean.");
-        return translate("Unchanged: a change of %1 is below the practical floor of %2 (a set share of the baseline's "
+            return QCoreApplication::translate("VerdictExplanation", "Unchanged: the same mean.");
+        return QCoreApplication::translate("VerdictExplanation", "Unchanged: a change of %1 is below the practical floor of %2 (a set share of the baseline's "
                          "mean or the metric's resolution, whichever is larger), whatever the test says.")
             .arg(UnitFormat::format(cell.delta, row.unit), UnitFormat::format(cell.floor, row.unit));
     case Verdict::TooFewSamples:
-        return translate("Too few samples: %1 in the baseline's window and %2 in this run's; the test needs %3 on each "
+        return QCoreApplication::translate("VerdictExplanation", "Too few samples: %1 in the baseline's window and %2 in this run's; the test needs %3 on each "
                          "side to tell a change from noise.")
             .arg(baseline.stats.count)
             .arg(cell.stats.count)
             .arg(SignificanceTest::Options{}.minimumSamples);
     case Verdict::WithinNoise: {
-        QString text = translate("Within noise: this series varies too much over the window for a change of %1 to stand "
+        QString text = QCoreApplication::translate("VerdictExplanation", "Within noise: this series varies too much over the window for a change of %1 to stand "
                                  "out from its own variation; only a change beyond %2 would.")
                            .arg(SummaryExport::formatDelta(row, cell), noiseBandText(row, cell, baseline));
         if (row.isInstanceRow()) {
             const SummaryRow* aggregate = report.row(row.metricId);
             if (aggregate && aggregate->cells[std::size_t(run)].isSignificantChange()) {
                 text += QLatin1Char(' ');
-                text += translate("The aggregate (%1) changed by %2, a real change: summed over the instances their "
+                text += QCoreApplication::translate("VerdictExplanation", "The aggregate (%1) changed by %2, a real change: summed over the instances their "
                                   "variation evens out (load moving between CPUs, disks or processes), so act on the "
                                   "aggregate's verdict.")
                             .arg(aggregate->instance,
