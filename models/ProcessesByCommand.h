@@ -19,10 +19,18 @@ namespace ProcessesByCommand {
 
 // Per (metric, command) after grouping (command as named, with its program argument): the PIDs whose series it sums, in the order met.
 using Pids = std::map<std::pair<std::string, std::string>, std::vector<std::string>>;
+// Per (metric, command): the command line of its first process, where the recorder kept one
+// ("java -jar /opt/a.jar"), so that the tooltip shows what "java a.jar" stands for.
+using CommandLines = std::map<std::pair<std::string, std::string>, std::string>;
+
+struct Grouped {
+    Pids pids;
+    CommandLines commandLines;
+};
 
 // Groups the "pid/command" columns of the run's per-process metrics (descriptor dimension
-// "process") in place. Columns of other shapes are left as they are. Returns the PIDs per
-// grouped column.
-Pids group(runlens::format::RunArchive& run);
+// "process") in place. Columns of other shapes are left as they are. Returns the PIDs and a
+// command line per grouped column.
+Grouped group(runlens::format::RunArchive& run);
 
 } // namespace ProcessesByCommand

@@ -2506,6 +2506,10 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <source>%1 processes: PIDs %2</source>
         <translation>%1 süreç: PID %2</translation>
     </message>
+    <message>
+        <source>The first: %1</source>
+        <translation>İlki: %1</translation>
+    </message>
 </context>
 <context>
     <name>RunListModel</name>

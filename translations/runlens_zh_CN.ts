@@ -2506,6 +2506,10 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <source>%1 processes: PIDs %2</source>
         <translation>%1 个进程：PID %2</translation>
     </message>
+    <message>
+        <source>The first: %1</source>
+        <translation>第一个：%1</translation>
+    </message>
 </context>
 <context>
     <name>RunListModel</name>

@@ -128,9 +128,12 @@ private slots:
                  (QStringList{QStringLiteral("all"), QStringLiteral("java a.jar"), QStringLiteral("java b.jar"),
                               QStringLiteral("python3 load.py")}));
         QCOMPARE(baseline->series(QStringLiteral("proc.cpu"), QStringLiteral("java b.jar")).values[0], 15.0);
+        // The PIDs and, as recorded, the command line the name stands for.
         QCOMPARE(baseline->instanceNote(QStringLiteral("proc.cpu"), QStringLiteral("java b.jar")),
-                 QStringLiteral("2 processes: PIDs 200, 300"));
-        QCOMPARE(tuned->instanceNote(QStringLiteral("proc.cpu"), QStringLiteral("java a.jar")), QStringLiteral("PID 950"));
+                 QStringLiteral("2 processes: PIDs 200, 300\nThe first: java -jar /opt/b.jar"));
+        QCOMPARE(tuned->instanceNote(QStringLiteral("proc.cpu"), QStringLiteral("java a.jar")),
+                 QStringLiteral("PID 950\njava -jar /srv/a.jar"));
+        QVERIFY(tuned->instanceNote(QStringLiteral("proc.cpu"), QStringLiteral("all")).isEmpty());
 
         SummaryBuilder::Options options;
         options.instanceMetrics = {QStringLiteral("proc.cpu")};
