@@ -49,8 +49,11 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace {
 
@@ -230,6 +233,8 @@ void MainWindow::createActions()
         m_analysisAction->setEnabled(m_runs->count() > 0);
     };
     connect(m_pages, &QStackedWidget::currentChanged, this, followPage);
+    connect(m_pages, &QStackedWidget::currentChanged, this,
+            [this] { QTimer::singleShot(0, this, &MainWindow::fitRunListHeight); });
     for (auto signal : {&RunSet::runAdded, &RunSet::runRemoved})
         connect(m_runs, signal, this, followPage);
     connect(m_runs, &RunSet::runsReset, this, followPage);
@@ -400,10 +405,14 @@ void MainWindow::createAnalysisPage()
     m_chartGrid = new ChartGrid(m_runs, m_time, m_analysisPage);
 
     auto* side = new QSplitter(Qt::Vertical, m_analysisPage);
+    m_sideSplitter = side;
     side->addWidget(m_runList);
     side->addWidget(m_metricBrowser);
     side->setStretchFactor(0, 1);
     side->setStretchFactor(1, 3);
+    // After the rows are laid out: their height is known then.
+    connect(m_runListModel, &QAbstractItemModel::rowsInserted, this,
+            [this] { QTimer::singleShot(0, this, &MainWindow::fitRunListHeight); });
     m_splitter = new QSplitter(Qt::Horizontal, m_analysisPage);
     m_splitter->setObjectName(QStringLiteral("analysisSplitter"));
     m_splitter->addWidget(side);
@@ -697,6 +706,17 @@ void MainWindow::dropEvent(QDropEvent* event)
     openRuns(files);
 }
 
+void MainWindow::fitRunListHeight()
+{
+    const QList<int> sizes = m_sideSplitter->sizes();
+    if (sizes.size() != 2 || !m_runList->isVisible())
+        return;
+    const int total = sizes[0] + sizes[1];
+    const int height = std::min(m_runList->heightForAllRuns(), total / 2);
+    if (height > sizes[0])
+        m_sideSplitter->setSizes({height, total - height});
+}
+
 void MainWindow::restoreWindowState()
 {
     QSettings settings;
@@ -704,6 +724,13 @@ void MainWindow::restoreWindowState()
         resize(1280, 800);
     restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
     m_splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray());
+    // Which columns of the run list the user chose to see (the secondary ones start hidden).
+    const QVariant hidden = settings.value(QStringLiteral("mainWindow/runListHiddenColumns"));
+    if (hidden.isValid()) {
+        const QStringList columns = hidden.toString().split(QLatin1Char(','), Qt::SkipEmptyParts);
+        for (int column = 1; column < RunListModel::ColumnCount; ++column)
+            m_runList->setColumnHidden(column, columns.contains(QString::number(column)));
+    }
     m_statusBarAction->setChecked(settings.value(QStringLiteral("mainWindow/statusBarVisible"), true).toBool());
 }
 
@@ -713,6 +740,13 @@ void MainWindow::saveWindowState() const
     settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("mainWindow/state"), saveState());
     settings.setValue(QStringLiteral("mainWindow/splitter"), m_splitter->saveState());
+    QStringList hidden;
+    for (int column = 1; column < RunListModel::ColumnCount; ++column) {
+        if (m_runList->isColumnHidden(column))
+            hidden.append(QString::number(column));
+    }
+    // A string, not a list: an empty list does not survive every QSettings backend as "none hidden".
+    settings.setValue(QStringLiteral("mainWindow/runListHiddenColumns"), hidden.join(QLatin1Char(',')));
     settings.setValue(QStringLiteral("mainWindow/statusBarVisible"), m_statusBarAction->isChecked());
 }
 

@@ -116,6 +116,9 @@ private:
     // Scrolls to the metric's chart (of that instance, when one is named), adding it if needed.
     void showMetricChart(const QString& metricId, const QString& instance = {});
     void restoreWindowState();
+    // Grows the run list (up to half of its pane) so that every open run is in sight: it is the
+    // legend of every chart. Never shrinks it: a height the user chose stays.
+    void fitRunListHeight();
     void saveWindowState() const;
 
     QStackedWidget* m_pages = nullptr;
@@ -131,6 +134,7 @@ private:
     MetricBrowser* m_metricBrowser = nullptr;
     ChartGrid* m_chartGrid = nullptr;
     QSplitter* m_splitter = nullptr;
+    QSplitter* m_sideSplitter = nullptr; // the run list above the metric browser
     LiveSummary* m_liveSummary = nullptr;
     SummaryView* m_summaryView = nullptr;
     QDockWidget* m_summaryDock = nullptr;

@@ -1,5 +1,7 @@
 #include "ProcessesByCommand.h"
 
+#include "DistinguishingArgument.h"
+
 #include <cmath>
 #include <limits>
 #include <set>
@@ -33,18 +35,60 @@ void addInto(std::vector<double>& into, const std::vector<double>& from)
     }
 }
 
+// What the recorder kept of one process's command line.
+struct CommandLine {
+    std::string program; // its program argument, empty when it has none
+    std::string text;    // the arguments joined by spaces
+};
+
+// "PID/comm" -> its command line, for the processes the recorder kept one for. Anything malformed
+// in that untrusted JSON is skipped: the process keeps its command name.
+std::map<std::string, CommandLine> commandLines(const runlens::format::RunArchive& run)
+{
+    std::map<std::string, CommandLine> lines;
+    const nlohmann::json* collector = run.collector("proc");
+    if (!collector || !collector->is_object())
+        return lines;
+    const auto details = collector->find("details");
+    if (details == collector->end() || !details->is_object())
+        return lines;
+    const auto recorded = details->find("command_lines");
+    if (recorded == details->end() || !recorded->is_object())
+        return lines;
+    for (const auto& [instance, line] : recorded->items()) {
+        if (!line.is_array())
+            continue;
+        std::vector<std::string> argv;
+        CommandLine commandLine;
+        for (const nlohmann::json& argument : line) {
+            if (!argument.is_string())
+                continue;
+            argv.push_back(argument.get<std::string>());
+            if (!commandLine.text.empty())
+                commandLine.text.append(" ");
+            commandLine.text.append(argv.back());
+        }
+        commandLine.program = distinguishingArgument(argv);
+        if (!commandLine.text.empty())
+            lines.emplace(instance, std::move(commandLine));
+    }
+    return lines;
+}
+
 } // namespace
 
-Pids group(runlens::format::RunArchive& run)
+Grouped group(runlens::format::RunArchive& run)
 {
     std::set<std::string> perProcess;
     for (const auto& metric : run.metrics) {
         if (metric.dimension == "process")
             perProcess.insert(metric.id);
     }
-    Pids pids;
+    Grouped result;
+    Pids& pids = result.pids;
     if (perProcess.empty())
-        return pids;
+        return result;
+    const std::map<std::string, CommandLine> lines = commandLines(run);
     constexpr double kNoValue = std::numeric_limits<double>::quiet_NaN();
     for (runlens::format::SeriesTable& table : run.series) {
         std::vector<runlens::format::ColumnKey> keys;
@@ -62,6 +106,11 @@ Pids group(runlens::format::RunArchive& run)
                 continue;
             }
             changed = true;
+            const auto line = lines.find(key.instance);
+            if (line != lines.end() && !line->second.program.empty())
+                command.append(" ").append(line->second.program);
+            if (line != lines.end())
+                result.commandLines.try_emplace({key.metric, command}, line->second.text);
             auto total = totals.find(key.metric);
             if (total == totals.end()) {
                 // The aggregate first, where the views look for it.
@@ -88,7 +137,7 @@ Pids group(runlens::format::RunArchive& run)
                 table.columns[c] = std::move(columns[c]);
         }
     }
-    return pids;
+    return result;
 }
 
 } // namespace ProcessesByCommand

@@ -53,12 +53,16 @@ Run::Run(QString filePath, runlens::format::RunArchive archive, QString runInFil
 {
     if (indexing == ProfileIndexing::AtOnce)
         indexProfile();
-    for (const auto& [key, pids] : ProcessesByCommand::group(m_archive)) {
+    const ProcessesByCommand::Grouped processes = ProcessesByCommand::group(m_archive);
+    for (const auto& [key, pids] : processes.pids) {
         QStringList list;
         for (const std::string& pid : pids)
             list.append(QString::fromStdString(pid));
         m_processIds.insert(columnKey(QString::fromStdString(key.first), QString::fromStdString(key.second)), list);
     }
+    for (const auto& [key, line] : processes.commandLines)
+        m_processCommandLines.insert(columnKey(QString::fromStdString(key.first), QString::fromStdString(key.second)),
+                                     QString::fromStdString(line));
     // Timestamps are converted to seconds once, per group, and shared by every column of it.
     m_groups.reserve(m_archive.series.size());
     for (const auto& table : m_archive.series) {
@@ -130,12 +134,19 @@ void Run::sortByMean(const QString& metricId, QStringList& instances) const
 
 QString Run::instanceNote(const QString& metricId, const QString& instance) const
 {
-    const QStringList pids = m_processIds.value(columnKey(metricId, instance));
+    const QString key = columnKey(metricId, instance);
+    const QStringList pids = m_processIds.value(key);
     if (pids.isEmpty())
         return {};
-    if (pids.size() == 1)
-        return QCoreApplication::translate("Run", "PID %1").arg(pids.first());
-    return QCoreApplication::translate("Run", "%1 processes: PIDs %2").arg(pids.size()).arg(pids.join(QStringLiteral(", ")));
+    const QString line = m_processCommandLines.value(key);
+    if (pids.size() == 1) {
+        const QString pid = QCoreApplication::translate("Run", "PID %1").arg(pids.first());
+        return line.isEmpty() ? pid : pid + QLatin1Char('\n') + line;
+    }
+    const QString several
+        = QCoreApplication::translate("Run", "%1 processes: PIDs %2").arg(pids.size()).arg(pids.join(QStringLiteral(", ")));
+    return line.isEmpty() ? several
+                          : several + QLatin1Char('\n') + QCoreApplication::translate("Run", "The first: %1").arg(line);
 }
 
 QString Run::name() const

@@ -83,7 +83,8 @@ public:
     static bool isAggregate(const QString& instance);
     bool hasMetric(const QString& metricId) const;
     // What an instance stands for beyond its name: the PIDs a process series sums ("2
-    // processes: PIDs 12, 40"); empty when there is nothing to add.
+    // processes: PIDs 12, 40") and, where the recorder kept it, the command line of the first
+    // ("java -jar /opt/a.jar"); empty when there is nothing to add.
     QString instanceNote(const QString& metricId, const QString& instance) const;
     SeriesView series(const QString& metricId, const QString& instance) const;
 
@@ -136,6 +137,7 @@ private:
     QHash<QString, std::pair<int, int>> m_columns; // metric + instance -> (group, column)
     QHash<QString, QStringList> m_instances;       // metric -> instances, aggregate first
     QHash<QString, QStringList> m_processIds;      // metric + command -> the PIDs it sums
+    QHash<QString, QString> m_processCommandLines; // metric + command -> its first process's command line
 };
 
 using RunPtr = std::shared_ptr<const Run>;

@@ -2506,6 +2506,10 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <source>%1 processes: PIDs %2</source>
         <translation>%1 süreç: PID %2</translation>
     </message>
+    <message>
+        <source>The first: %1</source>
+        <translation>İlki: %1</translation>
+    </message>
 </context>
 <context>
     <name>RunListModel</name>
@@ -3325,6 +3329,10 @@ recorded on %3 at %4</source>
         <source>%1 (result)</source>
         <translation>%1 (sonuç)</translation>
     </message>
+    <message>
+        <source>%1 (noise, %2)</source>
+        <translation>%1 (gürültü, %2)</translation>
+    </message>
 </context>
 <context>
     <name>SummaryView</name>
@@ -3414,6 +3422,29 @@ recorded on %3 at %4</source>
     <message>
         <source>Δ total</source>
         <translation>Δ toplam</translation>
+    </message>
+</context>
+<context>
+    <name>VerdictExplanation</name>
+    <message>
+        <source>Unchanged: the same mean.</source>
+        <translation>Değişmedi: ortalama aynı.</translation>
+    </message>
+    <message>
+        <source>Unchanged: a change of %1 is below the practical floor of %2 (a set share of the baseline&apos;s mean or the metric&apos;s resolution, whichever is larger), whatever the test says.</source>
+        <translation>Değişmedi: %1 değişiklik, %2 olan pratik eşiğin altında (temel çalışmanın ortalamasının belirli bir payı ya da metriğin çözünürlüğü, hangisi büyükse); test ne derse desin.</translation>
+    </message>
+    <message>
+        <source>Too few samples: %1 in the baseline&apos;s window and %2 in this run&apos;s; the test needs %3 on each side to tell a change from noise.</source>
+        <translation>Çok az örnek: temel çalışmanın penceresinde %1, bu çalışmanınkinde %2; testin bir değişikliği gürültüden ayırt etmesi için her iki tarafta %3 örnek gerekir.</translation>
+    </message>
+    <message>
+        <source>Within noise: this series varies too much over the window for a change of %1 to stand out from its own variation; only a change beyond %2 would.</source>
+        <translation>Gürültü içinde: bu seri pencere boyunca o kadar çok değişiyor ki %1 değişiklik kendi dalgalanmasından ayırt edilemiyor; ancak %2 ötesinde bir değişiklik ayırt edilebilirdi.</translation>
+    </message>
+    <message>
+        <source>The aggregate (%1) changed by %2, a real change: summed over the instances their variation evens out (load moving between CPUs, disks or processes), so act on the aggregate&apos;s verdict.</source>
+        <translation>Toplam (%1) %2 değişti ve bu gerçek bir değişiklik: örnekler toplandığında dalgalanmaları birbirini dengeler (yük CPU&apos;lar, diskler ya da süreçler arasında yer değiştirir), bu yüzden toplamın kararına göre hareket edin.</translation>
     </message>
 </context>
 <context>

@@ -2506,6 +2506,10 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <source>%1 processes: PIDs %2</source>
         <translation>%1 个进程：PID %2</translation>
     </message>
+    <message>
+        <source>The first: %1</source>
+        <translation>第一个：%1</translation>
+    </message>
 </context>
 <context>
     <name>RunListModel</name>
@@ -3325,6 +3329,10 @@ recorded on %3 at %4</source>
         <source>%1 (result)</source>
         <translation>%1（结果）</translation>
     </message>
+    <message>
+        <source>%1 (noise, %2)</source>
+        <translation>%1（噪声，%2）</translation>
+    </message>
 </context>
 <context>
     <name>SummaryView</name>
@@ -3414,6 +3422,29 @@ recorded on %3 at %4</source>
     <message>
         <source>Δ total</source>
         <translation>Δ 总计</translation>
+    </message>
+</context>
+<context>
+    <name>VerdictExplanation</name>
+    <message>
+        <source>Unchanged: the same mean.</source>
+        <translation>无变化：平均值相同。</translation>
+    </message>
+    <message>
+        <source>Unchanged: a change of %1 is below the practical floor of %2 (a set share of the baseline&apos;s mean or the metric&apos;s resolution, whichever is larger), whatever the test says.</source>
+        <translation>无变化：%1 的变化低于 %2 的实际意义下限（基线平均值的固定比例或该指标的分辨率，取较大者），无论检验结果如何。</translation>
+    </message>
+    <message>
+        <source>Too few samples: %1 in the baseline&apos;s window and %2 in this run&apos;s; the test needs %3 on each side to tell a change from noise.</source>
+        <translation>样本太少：基线窗口中有 %1 个，本次运行窗口中有 %2 个；检验需要每一侧至少 %3 个样本才能区分变化与噪声。</translation>
+    </message>
+    <message>
+        <source>Within noise: this series varies too much over the window for a change of %1 to stand out from its own variation; only a change beyond %2 would.</source>
+        <translation>在噪声范围内：该序列在窗口内波动过大，%1 的变化无法从其自身波动中显现；只有超出 %2 的变化才能显现。</translation>
+    </message>
+    <message>
+        <source>The aggregate (%1) changed by %2, a real change: summed over the instances their variation evens out (load moving between CPUs, disks or processes), so act on the aggregate&apos;s verdict.</source>
+        <translation>汇总（%1）变化了 %2，这是真实的变化：各实例相加后其波动相互抵消（负载在 CPU、磁盘或进程之间移动），因此请以汇总的结论为准。</translation>
     </message>
 </context>
 <context>

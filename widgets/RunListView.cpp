@@ -8,7 +8,10 @@
 #include <QKeyEvent>
 #include <QMenu>
 #include <QPainter>
+#include <QScrollBar>
 #include <QStyledItemDelegate>
+
+#include <algorithm>
 
 namespace {
 
@@ -48,9 +51,17 @@ RunListView::RunListView(QWidget* parent)
     setSelectionMode(QAbstractItemView::SingleSelection);
     setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     verticalHeader()->hide();
-    horizontalHeader()->setStretchLastSection(true);
+    // The name takes the width left over, not the last column (Duration, a few characters).
+    horizontalHeader()->setStretchLastSection(false);
+    horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(horizontalHeader(), &QWidget::customContextMenuRequested, this,
+            [this](const QPoint& position) { columnsMenu()->exec(horizontalHeader()->mapToGlobal(position)); });
     setItemDelegateForColumn(RunListModel::NameColumn, new RunNameDelegate(this));
     setToolTip(tr("Double-click a name, offset or trim to edit it; Delete removes the selected run."));
+    connect(horizontalHeader(), &QHeaderView::sectionResized, this, [this](int column) {
+        if (column != RunListModel::NameColumn)
+            fitNameColumn();
+    });
 }
 
 void RunListView::setRunModel(RunListModel* model)
@@ -58,11 +69,94 @@ void RunListView::setRunModel(RunListModel* model)
     setModel(model);
     connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) { emit currentRunChanged(current.isValid() ? current.row() : -1); });
-    horizontalHeader()->setSectionResizeMode(RunListModel::NameColumn, QHeaderView::Stretch);
+    horizontalHeader()->setSectionResizeMode(RunListModel::NameColumn, QHeaderView::Fixed);
+    for (const auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(model, signal, this, &RunListView::fitNameColumn);
+    connect(model, &QAbstractItemModel::modelReset, this, &RunListView::fitNameColumn);
+    connect(model, &QAbstractItemModel::dataChanged, this, &RunListView::fitNameColumn);
     for (int column : {int(RunListModel::BaselineColumn), int(RunListModel::VisibleColumn), int(RunListModel::OffsetColumn),
                        int(RunListModel::TrimColumn), int(RunListModel::SteadyStateColumn), int(RunListModel::HostColumn),
                        int(RunListModel::DurationColumn)})
         horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    for (const int column : secondaryColumns())
+        setColumnHidden(column, true);
+    fitNameColumn();
+}
+
+int RunListView::nameWidthNeeded() const
+{
+    int width = horizontalHeader()->sectionSizeHint(RunListModel::NameColumn);
+    if (!model())
+        return width;
+    QStyleOptionViewItem option;
+    initViewItemOption(&option);
+    for (int row = 0; row < model()->rowCount(); ++row) {
+        const QModelIndex index = model()->index(row, RunListModel::NameColumn);
+        width = std::max(width, itemDelegateForIndex(index)->sizeHint(option, index).width() + (showGrid() ? 1 : 0));
+    }
+    return width;
+}
+
+int RunListView::heightForAllRuns() const
+{
+    int height = horizontalHeader()->height() + 2 * frameWidth();
+    for (int row = 0; model() && row < model()->rowCount(); ++row)
+        height += rowHeight(row);
+    if (horizontalScrollBar()->isVisible())
+        height += horizontalScrollBar()->height();
+    return height;
+}
+
+void RunListView::fitNameColumn()
+{
+    if (!model())
+        return;
+    int others = 0;
+    for (int column = 0; column < model()->columnCount(); ++column) {
+        if (column != RunListModel::NameColumn && !isColumnHidden(column))
+            others += columnWidth(column);
+    }
+    const int width = std::max(nameWidthNeeded(), viewport()->width() - others);
+    if (columnWidth(RunListModel::NameColumn) != width)
+        setColumnWidth(RunListModel::NameColumn, width);
+}
+
+bool RunListView::viewportEvent(QEvent* event)
+{
+    const bool handled = QTableView::viewportEvent(event);
+    if (event->type() == QEvent::Resize)
+        fitNameColumn();
+    return handled;
+}
+
+QList<int> RunListView::secondaryColumns()
+{
+    return {RunListModel::OffsetColumn, RunListModel::SteadyStateColumn, RunListModel::HostColumn,
+            RunListModel::DurationColumn};
+}
+
+std::unique_ptr<QMenu> RunListView::columnsMenu()
+{
+    auto menu = std::make_unique<QMenu>(this);
+    if (!model())
+        return menu;
+    for (int column = 0; column < model()->columnCount(); ++column) {
+        if (column == RunListModel::NameColumn)
+            continue; // the legend of every chart: always there
+        QAction* action = menu->addAction(model()->headerData(column, Qt::Horizontal).toString());
+        action->setCheckable(true);
+        action->setChecked(!isColumnHidden(column));
+        connect(action, &QAction::toggled, this, [this, column](bool shown) { setColumnHidden(column, !shown); });
+    }
+    return menu;
+}
+
+void RunListView::editShowingColumn(int row, int column)
+{
+    setColumnHidden(column, false);
+    const QModelIndex index = model()->index(row, column);
+    scrollTo(index);
+    edit(index);
 }
 
 int RunListView::currentRun() const
@@ -96,7 +190,7 @@ std::unique_ptr<QMenu> RunListView::contextMenu(int row)
         model()->setData(model()->index(row, RunListModel::BaselineColumn), Qt::Checked, Qt::CheckStateRole);
     });
     menu->addAction(tr("Rename…"), this, [this, row] { edit(model()->index(row, RunListModel::NameColumn)); });
-    menu->addAction(tr("Set Offset…"), this, [this, row] { edit(model()->index(row, RunListModel::OffsetColumn)); });
+    menu->addAction(tr("Set Offset…"), this, [this, row] { editShowingColumn(row, RunListModel::OffsetColumn); });
     menu->addSeparator();
     if (auto* runs = qobject_cast<RunListModel*>(model())) {
         // The proposal is only ever applied here, by the user's click: a summary over a window
@@ -115,7 +209,7 @@ std::unique_ptr<QMenu> RunListView::contextMenu(int row)
         align->setToolTip(tr("Shift the runs so that their steady states start together: for runs that did not start at "
                              "the same point of the workload"));
     }
-    menu->addAction(tr("Set Trim…"), this, [this, row] { edit(model()->index(row, RunListModel::TrimColumn)); });
+    menu->addAction(tr("Set Trim…"), this, [this, row] { editShowingColumn(row, RunListModel::TrimColumn); });
     QAction* clear = menu->addAction(tr("Clear Trim"), this,
                                      [this, row] { model()->setData(model()->index(row, RunListModel::TrimColumn), QString()); });
     clear->setEnabled(model()->index(row, RunListModel::TrimColumn).data(Qt::EditRole).toString().size() > 0);

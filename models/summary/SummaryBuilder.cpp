@@ -148,7 +148,8 @@ SummaryRow SummaryBuilder::buildRow(const std::vector<SummaryRunInput>& runs, in
                 cell.delta = repeats->difference;
                 cell.deltaPercent = repeats->reference != 0 ? 100.0 * cell.delta / std::fabs(repeats->reference) : std::nan("");
                 cell.estimate = repeats->estimate();
-                cell.verdict = judge(cell.estimate, row.better, practicalFloor(repeats->reference, row.unit, significance));
+                cell.floor = practicalFloor(repeats->reference, row.unit, significance);
+                cell.verdict = judge(cell.estimate, row.better, cell.floor);
                 cell.repeats = std::move(repeats);
                 continue;
             }
@@ -158,7 +159,10 @@ SummaryRow SummaryBuilder::buildRow(const std::vector<SummaryRunInput>& runs, in
         SignificanceTest::Options options = significance;
         options.seed = seedFor(significance.seed, metricId, instance, int(r));
         cell.estimate = SignificanceTest::compare(values[std::size_t(baseline)], values[r], options);
-        cell.verdict = judge(cell.estimate, row.better, practicalFloor(base.stats.mean, row.unit, significance));
+        // The same test and floor for a metric's aggregate and for each of its instances: where they
+        // disagree, it is the instance's own variation (VerdictExplanation says so in the table).
+        cell.floor = practicalFloor(base.stats.mean, row.unit, significance);
+        cell.verdict = judge(cell.estimate, row.better, cell.floor);
     }
 
     for (const auto& [group, means] : groups) {

@@ -47,6 +47,8 @@ struct SummaryCell {
     double delta = 0;
     double deltaPercent = 0; // 100 * delta / |baseline mean|; NaN when the baseline mean is 0
     DifferenceEstimate estimate;
+    // The practical floor the verdict applied: a smaller change is "unchanged" whatever the test says.
+    double floor = 0;
     // Set when the verdict comes from the repeats of both sides (a workload metric of runs in repeat
     // groups, see RepeatComparison) instead of the block bootstrap over the two runs' samples.
     std::optional<RepeatComparison> repeats;

@@ -2,6 +2,7 @@
 
 #include "SummaryExport.h"
 #include "UnitFormat.h"
+#include "VerdictExplanation.h"
 
 #include <QLocale>
 
@@ -106,6 +107,8 @@ QString SummaryTableModel::toolTip(const SummaryRow& row, int run) const
             lines.append(tr("Too few samples to tell a real change from noise."));
         }
         lines.append(tr("Verdict: %1").arg(SummaryExport::verdictText(cell.verdict)));
+        if (const QString why = VerdictExplanation::explain(*m_report, row, run); !why.isEmpty())
+            lines.append(why);
     }
     for (const GroupSpread& group : row.spreads) {
         lines.append(tr("Repeats of %1 (%n runs): spread (max − min) / median %2, coefficient of variation %3", nullptr,
@@ -183,8 +186,12 @@ QVariant SummaryTableModel::data(const QModelIndex& index, int role) const
     case ColumnKind::Delta:
         if (role == Qt::DisplayRole) {
             const QString delta = SummaryExport::formatDelta(row, *cell);
-            if (cell->verdict == Verdict::WithinNoise)
-                return tr("%1 (noise)").arg(delta);
+            if (cell->verdict == Verdict::WithinNoise) {
+                // How large a change this series' own variation hides: a "−48 % (noise)" next to a
+                // real "−40 %" reads as a contradiction, "−48 % (noise, ±70 %)" does not.
+                const QString band = VerdictExplanation::noiseBandText(row, *cell, row.cells[std::size_t(m_report->baseline)]);
+                return band.isEmpty() ? tr("%1 (noise)").arg(delta) : tr("%1 (noise, %2)").arg(delta, band);
+            }
             if (cell->verdict == Verdict::TooFewSamples)
                 return tr("%1 (too few samples)").arg(delta);
             return delta;

@@ -25,6 +25,12 @@ constexpr std::size_t kExpectedProcesses = 1024;
 // Stat files kept open are bounded so that a host with tens of thousands of processes does not
 // starve the other collectors (and the PMU, which needs descriptors per CPU) of descriptors.
 constexpr std::size_t kMaxKeptOpen = 16384;
+// Command lines kept for the manifest: a busy host churns through processes, so the list is bounded
+// (the manifest stays well under a megabyte) and so is each line. Enough to tell programs apart:
+// the interpreter, its options and the script or main class come first.
+constexpr std::size_t kMaxCommandLines = 2048;
+constexpr std::size_t kCommandLineBytes = 512;
+constexpr std::size_t kMaxArguments = 16;
 
 enum ColumnSlot { CpuUser, CpuSystem, Cpu, Rss, Threads, SlotCount };
 constexpr const char* kColumnMetrics[SlotCount]
@@ -165,6 +171,8 @@ std::string ProcessCollector::open(const HostPaths& paths, MetricCatalog& catalo
     m_sampledBefore = false;
     m_colCount = -1;
     m_colThreadsTotal = -1;
+    m_commandLines.clear();
+    m_commandLinesDropped = 0;
 
     m_procDir = ::open(m_paths.procRoot.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (m_procDir < 0)
@@ -391,12 +399,47 @@ void ProcessCollector::show(MetricGroup& group, Process& process)
     if (process.columns[0] < 0) {
         for (int slot = 0; slot < SlotCount; ++slot)
             process.columns[slot] = group.column(kColumnMetrics[slot], process.instance);
+        rememberCommandLine(process);
     }
     group.set(process.columns[CpuUser], process.cpuUser);
     group.set(process.columns[CpuSystem], process.cpuSystem);
     group.set(process.columns[Cpu], process.cpuUser + process.cpuSystem);
     group.set(process.columns[Rss], process.rssBytes);
     group.set(process.columns[Threads], process.threads);
+}
+
+void ProcessCollector::rememberCommandLine(const Process& process)
+{
+    // Read once per instance, only for the processes shown: the scan of every process stays one
+    // pread of its stat file.
+    if (m_commandLines.contains(process.instance))
+        return;
+    if (m_commandLines.size() >= kMaxCommandLines) {
+        ++m_commandLinesDropped;
+        return;
+    }
+    char path[32];
+    auto end = std::to_chars(path, path + 16, process.pid).ptr;
+    std::memcpy(end, "/cmdline", 9);
+    const int fd = ::openat(m_procDir, path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    char text[kCommandLineBytes];
+    const ssize_t n = ::pread(fd, text, sizeof text, 0);
+    ::close(fd);
+    if (n <= 0)
+        return; // a kernel thread, or a process that exited: the app falls back to the command name
+    // NUL-separated arguments; the last may be cut by the bound.
+    std::vector<std::string> arguments;
+    std::string_view rest(text, std::size_t(n));
+    while (!rest.empty() && arguments.size() < kMaxArguments) {
+        const std::size_t nul = rest.find('\0');
+        arguments.push_back(printableName(rest.substr(0, nul)));
+        if (nul == std::string_view::npos)
+            break;
+        rest.remove_prefix(nul + 1);
+    }
+    m_commandLines.emplace(process.instance, std::move(arguments));
 }
 
 std::unordered_map<int, ProcessCollector::Process>::iterator ProcessCollector::forget(
@@ -416,6 +459,8 @@ nlohmann::json ProcessCollector::details() const
         { "stat_files_kept_open", m_openFds },
         { "stat_file_budget", m_fdBudget },
         { "unparsable_stat_files", m_unparsable },
+        { "command_lines", m_commandLines },
+        { "command_lines_dropped", m_commandLinesDropped },
     };
 }
 

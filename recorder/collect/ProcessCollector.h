@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -82,6 +83,8 @@ private:
     // the descriptor to keep for next time, or -1.
     bool readStatFile(int pid, int& fd, std::string_view& text);
     void show(MetricGroup& group, Process& process);
+    // Keeps the command line of a process shown for the first time under its instance name.
+    void rememberCommandLine(const Process& process);
     std::unordered_map<int, Process>::iterator forget(std::unordered_map<int, Process>::iterator it);
 
     std::size_t m_topCount;
@@ -107,6 +110,12 @@ private:
     std::uint64_t m_unparsable = 0;
     int m_colCount = -1;
     int m_colThreadsTotal = -1;
+
+    // The arguments (/proc/PID/cmdline, bounded) of every process instance shown, written in
+    // details() as "command_lines". Processes of one command (several "java", "python3") differ
+    // only there: the app matches `java -jar a.jar` in one run with the same in another by it.
+    std::map<std::string, std::vector<std::string>> m_commandLines;
+    std::uint64_t m_commandLinesDropped = 0;
 };
 
 } // namespace runlens::collect

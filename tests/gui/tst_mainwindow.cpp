@@ -14,13 +14,16 @@
 #include "RunSet.h"
 #include "TimeController.h"
 #include "TimeSeriesChart.h"
+#include "RunListModel.h"
 #include "WelcomePage.h"
+#include "WorkloadArchive.h"
 #include "summary/SummaryTable.h"
 #include "summary/SummaryView.h"
 
 #include <QApplication>
 #include <QCommandLinkButton>
 #include <QDockWidget>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -284,6 +287,96 @@ private slots:
         QTRY_VERIFY(inView());
         QTest::qWait(50);
         QVERIFY(window.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-new-chart-in-view.png")));
+    }
+
+    // At 1280×720 the run list shares a narrow pane with the metric browser: the demo runs and a
+    // few more keep names a person can read, every column shown fits its header, and the secondary
+    // columns wait in the header's context menu.
+    void runListIsReadableAt1280x720()
+    {
+        QStringList extra;
+        for (const char* name : {"pg16-baseline-run-2", "pg16-hugepages-tuned", "graviton3-c7g-8xlarge"})
+            extra.append(writeWorkloadArchive(m_files.path(), {name, "", 1000, 5.0}));
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy finished(&window, &MainWindow::loadingFinished);
+        window.openDemoRuns();
+        QVERIFY(finished.wait(20000));
+        window.openRuns(extra);
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(window.runSet()->count(), 5);
+        RunListView* list = window.findChild<RunListView*>(QStringLiteral("runList"));
+        QVERIFY(list);
+        QTRY_VERIFY(list->isVisible() && list->viewport()->width() > 100);
+        QHeaderView* header = list->horizontalHeader();
+
+        // Secondary columns hidden, the ones people use every time shown.
+        for (const int column : RunListView::secondaryColumns())
+            QVERIFY2(list->isColumnHidden(column), qPrintable(QString::number(column)));
+        for (const int column : {int(RunListModel::NameColumn), int(RunListModel::BaselineColumn),
+                                 int(RunListModel::VisibleColumn), int(RunListModel::TrimColumn)})
+            QVERIFY(!list->isColumnHidden(column));
+        const auto checkReadable = [&](const char* when) {
+            // The longest name is not cut, nor any header of a column shown.
+            QVERIFY2(list->columnWidth(RunListModel::NameColumn) >= list->nameWidthNeeded(),
+                     qPrintable(QStringLiteral("%1: name column %2 < %3")
+                                    .arg(when)
+                                    .arg(list->columnWidth(RunListModel::NameColumn))
+                                    .arg(list->nameWidthNeeded())));
+            for (int column = 1; column < RunListModel::ColumnCount; ++column) {
+                if (!list->isColumnHidden(column))
+                    QVERIFY2(list->columnWidth(column) >= header->sectionSizeHint(column), when);
+            }
+        };
+        checkReadable("default");
+        if (QTest::currentTestFailed())
+            return; // a failure inside the check above
+        // By default nothing to scroll sideways, and every run in sight: the list is every chart's legend.
+        QVERIFY2(header->length() <= list->viewport()->width(),
+                 qPrintable(QStringLiteral("%1 > %2").arg(header->length()).arg(list->viewport()->width())));
+        QTRY_VERIFY2(list->viewport()->rect().contains(list->visualRect(list->model()->index(4, 0))),
+                     qPrintable(QStringLiteral("viewport %1 px high").arg(list->viewport()->height())));
+        QCOMPARE(list->model()->index(4, 0).data().toString(), QStringLiteral("graviton3-c7g-8xlarge"));
+        QTest::qWait(50);
+        QVERIFY(window.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-run-list-1280x720.png")));
+
+        // The header's context menu shows a hidden column; the name gives up width, not legibility.
+        std::unique_ptr<QMenu> menu = list->columnsMenu();
+        QStringList columns = actionTexts(menu.get());
+        QCOMPARE(columns, (QStringList{QStringLiteral("Baseline"), QStringLiteral("Shown"), QStringLiteral("Offset"),
+                                       QStringLiteral("Trim"), QStringLiteral("Steady State"), QStringLiteral("Host"),
+                                       QStringLiteral("Duration")}));
+        QAction* duration = menu->actions().at(6);
+        QVERIFY(duration->isCheckable() && !duration->isChecked());
+        duration->trigger();
+        QVERIFY(!list->isColumnHidden(RunListModel::DurationColumn));
+        QTest::qWait(50);
+        checkReadable("with Duration");
+        if (QTest::currentTestFailed())
+            return; // a failure inside the check above
+        QVERIFY(list->columnsMenu()->actions().at(6)->isChecked());
+        QVERIFY(window.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-run-list-duration-shown.png")));
+        list->columnsMenu()->actions().at(6)->trigger();
+        QVERIFY(list->isColumnHidden(RunListModel::DurationColumn));
+
+        // Set Offset… on a hidden Offset column shows it and edits the cell.
+        std::unique_ptr<QMenu> runMenu = list->contextMenu(0);
+        for (QAction* action : runMenu->actions()) {
+            if (action->text() == QStringLiteral("Set Offset…"))
+                action->trigger();
+        }
+        QVERIFY(!list->isColumnHidden(RunListModel::OffsetColumn));
+        // An editor open over the offset cell of the first run.
+        QWidget* editor = nullptr;
+        for (QWidget* child : list->viewport()->findChildren<QWidget*>()) {
+            if (child->isVisible() && child->geometry().intersects(list->visualRect(list->model()->index(0, RunListModel::OffsetColumn))))
+                editor = child;
+        }
+        QVERIFY(editor);
+        QTest::keyClick(editor, Qt::Key_Escape);
+        list->setColumnHidden(RunListModel::OffsetColumn, true); // as the next test expects to find it
     }
 
     void metricBrowserCopiesASeriesAndExplainsMissingCounters()

@@ -29,6 +29,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -41,6 +42,8 @@
 #include <QTextDocument>
 #include <QUrl>
 
+#include <algorithm>
+#include <functional>
 #include <tuple>
 
 using runlens::format::BetterDirection;
@@ -175,6 +178,29 @@ int chartIndexOf(const ChartGrid& grid, const QString& metricId)
     return -1;
 }
 
+// Four CPUs and one busy thread hopping between them, 15 s on each (baseline, 80 %), or 12 s on
+// cpu0 and 16 s on each other CPU (tuned, 48 %): the aggregate falls 40 %, cpu0 48 % within its noise.
+SummaryReportPtr hoppingThreadReport()
+{
+    const auto make = [](const std::string& name, double idle, double busy, std::function<std::size_t(std::size_t)> onCpu) {
+        const auto cpu = [=](std::size_t r, std::size_t c) {
+            return idle + 0.2 * (double((r * 7 + c * 3) % 5) - 2.0) + (onCpu(r) == c ? busy : 0.0);
+        };
+        return makeRun(QString::fromStdString("/" + name), name, 60, 1.0,
+                       {{"cpu.busy", "%", {"all", "cpu0", "cpu1", "cpu2", "cpu3"},
+                         [cpu](std::size_t r, std::size_t i) {
+                             return i > 0 ? cpu(r, i - 1) : (cpu(r, 0) + cpu(r, 1) + cpu(r, 2) + cpu(r, 3)) / 4.0;
+                         },
+                         BetterDirection::Lower, runlens::format::MetricScope::Series, {}, "Busy CPU"}});
+    };
+    const RunPtr baseline = make("baseline", 10, 80, [](std::size_t r) { return r / 15; });
+    const RunPtr tuned = make("tuned", 6, 48, [](std::size_t r) { return r < 48 ? 1 + r / 16 : 0; });
+    SummaryBuilder::Options options;
+    options.instanceMetrics = {QStringLiteral("cpu.busy")};
+    return std::make_shared<const SummaryReport>(SummaryBuilder::build(
+        {{baseline, QStringLiteral("baseline"), {}, {}}, {tuned, QStringLiteral("tuned"), {}, {}}}, 0, options));
+}
+
 int viewRowOf(const SummaryTable& table, const QString& metricId)
 {
     for (int r = 0; r < table.filterModel()->rowCount(); ++r) {
@@ -274,6 +300,99 @@ private slots:
         QCOMPARE(view.hostFacts()->model()->rowCount(), 1); // only the instance type differs
         view.hostFacts()->onlyDifferencesBox()->setChecked(false);
         QCOMPARE(view.hostFacts()->model()->rowCount(), 3);
+    }
+
+    // Hosts tab: each run's column fits its values (a CPU model is not cut to "Intel(R) Xeon(R..."),
+    // the section and fact names too, with the filter on and off; a very long value stops at a cap.
+    void hostColumnsFitTheirContents()
+    {
+        Comparability comparability;
+        comparability.load(resource("comparability.json"), nullptr);
+        const QString cpuModel = QStringLiteral("Intel(R) Xeon(R) Platinum 8488C CPU @ 2.40GHz");
+        const QString commandLine = QStringLiteral("BOOT_IMAGE=/vmlinuz-6.1.0-18-cloud-amd64 root=PARTUUID=0f1c2e3d-01 ro "
+                                                   "console=tty0 console=ttyS0,115200 earlyprintk=ttyS0,115200 "
+                                                   "consoleblank=0 transparent_hugepage=madvise");
+        const auto facts = [&](const QString& model, const QString& kernel, const QString& cmdline) {
+            return Comparability::Facts{{QStringLiteral("Host"), {{QStringLiteral("cpu_model"), model},
+                                                                  {QStringLiteral("kernel"), kernel},
+                                                                  {QStringLiteral("kernel_command_line"), cmdline},
+                                                                  {QStringLiteral("sockets"), QStringLiteral("1")}}}};
+        };
+        const QStringList names{QStringLiteral("baseline-x86"), QStringLiteral("tuned-graviton"), QStringLiteral("tuned-graviton-2")};
+        const ComparabilityReport report = comparability.compare(
+            {facts(cpuModel, QStringLiteral("6.1.0-18-cloud-amd64"), commandLine),
+             facts(QStringLiteral("Neoverse-V1"), QStringLiteral("6.1.0-18-cloud-arm64"), QStringLiteral("ro")),
+             facts(QStringLiteral("Neoverse-V1"), QStringLiteral("6.1.0-18-cloud-arm64"), QStringLiteral("ro quiet"))},
+            names);
+        HostFactsView view;
+        view.resize(1280, 260);
+        view.setFacts(report, names);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTableView* table = view.view();
+        const auto checkFitted = [&](const char* when) {
+            QCOMPARE(table->model()->columnCount(), 5);
+            // Every column but the last, which stretches over what is left.
+            for (int column = 0; column < 4; ++column) {
+                const int wanted = std::min(std::max(static_cast<QAbstractItemView*>(table)->sizeHintForColumn(column),
+                                                     table->horizontalHeader()->sectionSizeHint(column)),
+                                            view.maximumColumnWidth());
+                QVERIFY2(table->columnWidth(column) == wanted,
+                         qPrintable(QStringLiteral("%1: column %2 is %3 px, its contents %4 px")
+                                        .arg(when)
+                                        .arg(column)
+                                        .arg(table->columnWidth(column))
+                                        .arg(wanted)));
+            }
+        };
+        checkFitted("only differences");
+        if (QTest::currentTestFailed())
+            return; // a failure inside the check above
+        // The CPU model is whole; the command line stops at the cap, whole in its tooltip.
+        QVERIFY(table->columnWidth(2) > table->fontMetrics().horizontalAdvance(cpuModel));
+        QCOMPARE(table->columnWidth(2), std::min(static_cast<QAbstractItemView*>(table)->sizeHintForColumn(2), view.maximumColumnWidth()));
+        QVERIFY(static_cast<QAbstractItemView*>(table)->sizeHintForColumn(2) > view.maximumColumnWidth());
+        QVERIFY(view.grab().toImage().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/summary-hosts-columns.png")));
+        view.onlyDifferencesBox()->setChecked(false);
+        checkFitted("all facts");
+        if (QTest::currentTestFailed())
+            return; // a failure inside the check above
+    }
+
+    // One CPU's −48 % within noise under the aggregate's real −40 %: the table shows how large a
+    // change that CPU's variation hides, greys it, and the headline names the aggregate's change.
+    void instanceNoiseUnderARealAggregateIsExplained()
+    {
+        SummaryView view;
+        view.resize(1100, 560);
+        view.setReport(hoppingThreadReport());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        SummaryTable* table = view.table();
+        const int deltaColumn = 4;
+        QCOMPARE(table->tableModel()->columnKind(deltaColumn), SummaryTableModel::ColumnKind::Delta);
+        int aggregate = -1;
+        int cpu0 = -1;
+        for (int r = 0; r < table->filterModel()->rowCount(); ++r) {
+            const QString name = table->filterModel()->index(r, 0).data().toString();
+            if (name == QLatin1String("Busy CPU"))
+                aggregate = r;
+            if (name == QStringLiteral("↳ Busy CPU [cpu0]"))
+                cpu0 = r;
+        }
+        QVERIFY2(aggregate >= 0 && cpu0 >= 0, qPrintable(QString::number(table->filterModel()->rowCount())));
+        const QModelIndex noise = table->filterModel()->index(cpu0, deltaColumn);
+        QVERIFY2(noise.data().toString().startsWith(QStringLiteral("-48 % (noise, ±")), qPrintable(noise.data().toString()));
+        QCOMPARE(table->cellColour(noise), SummaryTable::verdictColour(Verdict::WithinNoise));
+        const QModelIndex real = table->filterModel()->index(aggregate, deltaColumn);
+        QCOMPARE(real.data().toString(), QStringLiteral("-40 %"));
+        QCOMPARE(table->cellColour(real), SummaryTable::verdictColour(Verdict::Improvement));
+        const QString tip = noise.data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QLatin1String("The aggregate (all) changed by -40 %, a real change")), qPrintable(tip));
+        const QString headline = view.headline()->plainText();
+        QVERIFY2(headline.contains(QLatin1String("Better: Busy CPU -40 %")), qPrintable(headline));
+        QVERIFY2(!headline.contains(QLatin1String("-48")), qPrintable(headline));
+        QVERIFY(view.grab().toImage().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/summary-view-instance-noise.png")));
     }
 
     void filtersSearchAndClicks()

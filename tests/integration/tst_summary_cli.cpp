@@ -2,6 +2,7 @@
 // the checked-in files under tests/fixtures/summary/ (the bootstrap is seeded, so the verdicts are
 // reproducible). After an intended change of the output, regenerate them with
 // RUNLENS_UPDATE_SUMMARY_FIXTURES=1 ctest -R tst_summary_cli and review the diff.
+#include "ProcessArchive.h"
 #include "WorkloadArchive.h"
 
 #include <QFile>
@@ -338,6 +339,45 @@ private slots:
                  priced.out.constData());
         QVERIFY2(priced.out.contains("| tuned-1 | 1100 tps (recorded: workload.tps) | 0.2 | given | 18.1818 | -9.1 % |"),
                  priced.out.constData());
+    }
+
+    // Two JVMs in each run, their PIDs the other way round in the second: per-process rows pair
+    // java -jar a.jar with a.jar and b.jar with b.jar, by the command lines runlens-rec kept.
+    void processesAreMatchedByTheirProgram()
+    {
+        QTemporaryDir directory;
+        QVERIFY(directory.isValid());
+        const QString baseline = writeProcessArchive(directory.path(), "jvm-baseline",
+                                                     {{"100/java", {"java", "-jar", "/opt/a.jar"}, 80},
+                                                      {"200/java", {"java", "-Xmx2g", "-jar", "/opt/b.jar"}, 10},
+                                                      {"300/cron", {}, 1}});
+        const QString tuned = writeProcessArchive(directory.path(), "jvm-tuned",
+                                                  {{"900/java", {"java", "-Xmx2g", "-jar", "/srv/b.jar"}, 12},
+                                                   {"950/java", {"java", "-jar", "/srv/a.jar"}, 40},
+                                                   {"960/cron", {}, 1}});
+        const Result csv = runSummary({QStringLiteral("--baseline"), baseline, tuned, QStringLiteral("--instances"),
+                                       QStringLiteral("proc.cpu"), QStringLiteral("--format"), QStringLiteral("csv")});
+        QVERIFY2(csv.exitCode == 0, csv.err.constData());
+        QHash<QByteArray, QList<QByteArray>> rows;
+        for (const QByteArray& line : csv.out.split('\n')) {
+            const QList<QByteArray> fields = line.split(',');
+            if (fields.size() > 1)
+                rows.insert(fields[0], fields);
+        }
+        // metric, instance, title, unit, category, better, then n, mean ... per run; the mean is field 7
+        // for the baseline and 15 for the other run, its verdict the last field.
+        const auto mean = [&](const QByteArray& row, int run) { return rows.value(row).value(run == 0 ? 7 : 15); };
+        QVERIFY2(rows.contains("proc.cpu[java a.jar]"), csv.out.constData());
+        QCOMPARE(mean("proc.cpu[java a.jar]", 0), QByteArray("80"));
+        QCOMPARE(mean("proc.cpu[java a.jar]", 1), QByteArray("40"));
+        QCOMPARE(rows.value("proc.cpu[java a.jar]").last(), QByteArray("improvement"));
+        QCOMPARE(mean("proc.cpu[java b.jar]", 0), QByteArray("10"));
+        QCOMPARE(mean("proc.cpu[java b.jar]", 1), QByteArray("12"));
+        QCOMPARE(rows.value("proc.cpu[java b.jar]").last(), QByteArray("regression"));
+        // No command line (a kernel thread, an older recorder): known by its command.
+        QCOMPARE(mean("proc.cpu[cron]", 1), QByteArray("1"));
+        QCOMPARE(mean("proc.cpu", 0), QByteArray("91"));
+        QVERIFY(!rows.contains("proc.cpu[java]"));
     }
 
     // On EC2 the price comes from the table by instance type: with a recorded throughput,

@@ -7,6 +7,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 HostFactsView::HostFactsView(QWidget* parent)
     : QWidget(parent)
     , m_model(new HostFactsModel(this))
@@ -26,6 +28,7 @@ HostFactsView::HostFactsView(QWidget* parent)
     layout->addWidget(m_onlyDifferences);
     layout->addWidget(m_view);
     connect(m_onlyDifferences, &QCheckBox::toggled, m_model, &HostFactsModel::setOnlyDifferences);
+    connect(m_onlyDifferences, &QCheckBox::toggled, this, &HostFactsView::fitColumns);
     // Thousands of sysctl and kernel-config values: the differences are what people look for.
     m_onlyDifferences->setChecked(true);
 }
@@ -33,6 +36,25 @@ HostFactsView::HostFactsView(QWidget* parent)
 void HostFactsView::setFacts(const ComparabilityReport& report, const QStringList& runNames)
 {
     m_model->setFacts(report.facts, runNames);
-    m_view->resizeColumnToContents(0);
-    m_view->resizeColumnToContents(1);
+    fitColumns();
+}
+
+int HostFactsView::maximumColumnWidth() const
+{
+    return m_view->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 64;
+}
+
+void HostFactsView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    fitColumns();
+}
+
+void HostFactsView::fitColumns()
+{
+    // The last column stretches over what is left; the others fit their contents and header.
+    for (int column = 0; column < m_model->columnCount(); ++column) {
+        m_view->resizeColumnToContents(column);
+        m_view->setColumnWidth(column, std::min(m_view->columnWidth(column), maximumColumnWidth()));
+    }
 }

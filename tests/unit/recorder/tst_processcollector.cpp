@@ -254,6 +254,33 @@ private slots:
         COMPARE_NEAR(h.value("proc.cpu", "77/new"), 25.0, 1e-9);
     }
 
+    void commandLinesOfShownProcesses()
+    {
+        const double hz = ticksPerSecond();
+        CollectorHarness h;
+        h.write(statPath(500), statLine(500, "java", 0, 0));
+        h.write(QStringLiteral("proc/500/cmdline"), QByteArray("java\0-jar\0/opt/a.jar\0", 21));
+        h.write(statPath(501), statLine(501, "java", 0, 0));
+        h.write(QStringLiteral("proc/501/cmdline"), QByteArray("java\0-jar\0b.jar\0", 16));
+        h.write(statPath(2), statLine(2, "kthreadd", 0, 0)); // a kernel thread: empty cmdline
+        h.write(QStringLiteral("proc/2/cmdline"), QByteArray());
+        h.write(statPath(600), statLine(600, "idle", 0, 0)); // never among the top 2
+        h.write(QStringLiteral("proc/600/cmdline"), QByteArray("idle\0", 5));
+        ProcessCollector collector(2, 99999);
+        QCOMPARE(h.open(collector), std::string());
+        h.sample(collector, 0);
+        h.write(statPath(500), statLine(500, "java", quint64(hz), 0));
+        h.write(statPath(501), statLine(501, "java", quint64(hz / 2), 0));
+        h.sample(collector, 1.0);
+
+        const nlohmann::json lines = collector.details().at("command_lines");
+        QVERIFY2(lines.at("500/java") == (nlohmann::json{"java", "-jar", "/opt/a.jar"}), lines.dump().c_str());
+        QVERIFY2(lines.at("501/java") == (nlohmann::json{"java", "-jar", "b.jar"}), lines.dump().c_str());
+        QVERIFY(!lines.contains("2/kthreadd"));
+        QVERIFY(!lines.contains("600/idle")); // read only for processes shown
+        QCOMPARE(collector.details().value("command_lines_dropped", -1), 0);
+    }
+
     void unparsableStatWarns()
     {
         CollectorHarness h;
