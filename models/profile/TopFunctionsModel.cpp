@@ -3,6 +3,7 @@
 #include "FunctionTotals.h"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 TopFunctionsModel::TopFunctionsModel(QObject* parent)
@@ -142,12 +143,17 @@ QVariant TopFunctionsModel::data(const QModelIndex& index, int role) const
                              : tr("%1 pts").arg(value(row, column) * 100.0, 0, 'f', 2);
         case SelectedValue:
         case BaselineValue: {
+            // One decimal, as "12.4% ± 0.8" reads (two for what would show as 0.0 but is not,
+            // round-off aside): these columns share the narrow table with the change and the verdict.
+            const auto number = [](double shown) {
+                return QString::number(shown, 'f', std::abs(shown) >= 0.005 && std::abs(shown) < 0.05 ? 2 : 1);
+            };
             const double scale = perSecond ? 1.0 : 100.0;
-            QString text = perSecond ? tr("%1/s").arg(value(row, column), 0, 'f', 2)
-                                     : QStringLiteral("%1%").arg(value(row, column) * scale, 0, 'f', 2);
+            QString text = perSecond ? tr("%1/s").arg(number(value(row, column)))
+                                     : QStringLiteral("%1%").arg(number(value(row, column) * scale));
             if (const auto deviation = spread()) {
                 text.append(QStringLiteral(" ± "));
-                text.append(QString::number(*deviation * scale, 'f', 2));
+                text.append(number(*deviation * scale));
             }
             if (role == Qt::ToolTipRole && spread()) {
                 return tr("%1 (the runs pooled; ± the standard deviation across the %n runs)", nullptr,

@@ -79,7 +79,7 @@ private:
 
     StackTreePtr m_tree;
     std::vector<Row> m_rows;
-    std::vector<Column> m_columns;
+    std::vector<Column> m_columns{Function, Module, Self, SelfShare, Total, TotalShare};
     Column m_sortColumn = Self;
     Qt::SortOrder m_sortOrder = Qt::DescendingOrder;
 };
