@@ -6,11 +6,11 @@
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QInputDialog>
-#include <QPushButton>
 #include <QItemSelectionModel>
 #include <QKeyEvent>
 #include <QMenu>
 #include <QPainter>
+#include <QPushButton>
 #include <QStyledItemDelegate>
 
 namespace {
