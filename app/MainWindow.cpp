@@ -334,6 +334,14 @@ void MainWindow::createMenus()
                                              : tr("No run has a steady state to align by"),
                                  5000);
     });
+    // Every run's trim at once: the run list's actions, so that its context menu and Esc agree.
+    QMenu* trims = m_viewMenu->addMenu(tr("&Trim"));
+    trims->setObjectName(QStringLiteral("trimMenu"));
+    trims->addAction(m_runList->trimAllAction());
+    trims->addAction(m_runList->trimAllToSteadyStateAction());
+    trims->addAction(m_runList->clearTrimsAction());
+    trims->addAction(m_runList->undoTrimsAction());
+    connect(m_runList, &RunListView::trimsReported, this, [this](const QString& message) { statusBar()->showMessage(message, 5000); });
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_statusBarAction);
     m_viewMenu->addAction(m_fullScreenAction);

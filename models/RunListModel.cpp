@@ -5,11 +5,9 @@
 
 #include <QRegularExpression>
 
-namespace {
+#include <algorithm>
 
-// "FROM:TO" in seconds as typed into the trim column (also "FROM–TO", "FROM-TO", each side with
-// an optional "s"); nullopt unless 0 ≤ FROM < TO.
-std::optional<std::pair<double, double>> parseTrim(const QString& text)
+std::optional<std::pair<double, double>> RunListModel::parseWindow(const QString& text)
 {
     static const QRegularExpression pattern(
         QStringLiteral("^\\s*([0-9]+(?:\\.[0-9]*)?)\\s*s?\\s*[:\\x{2013}-]\\s*([0-9]+(?:\\.[0-9]*)?)\\s*s?\\s*$"));
@@ -22,8 +20,6 @@ std::optional<std::pair<double, double>> parseTrim(const QString& text)
         return std::nullopt;
     return std::make_pair(from, to);
 }
-
-} // namespace
 
 RunListModel::RunListModel(RunSet* runs, QObject* parent)
     : QAbstractTableModel(parent)
@@ -177,7 +173,7 @@ bool RunListModel::setData(const QModelIndex& index, const QVariant& value, int 
             m_runs->setTrim(row, std::nullopt);
             return true;
         }
-        const auto trim = parseTrim(value.toString());
+        const auto trim = parseWindow(value.toString());
         if (!trim)
             return false;
         m_runs->setTrim(row, trim);
@@ -239,4 +235,68 @@ int RunListModel::alignBySteadyState()
 QString RunListModel::windowText(const std::pair<double, double>& window)
 {
     return tr("%1–%2 s").arg(QString::number(window.first, 'f', 1), QString::number(window.second, 'f', 1));
+}
+
+int RunListModel::applyTrims(const std::vector<std::optional<Window>>& windows)
+{
+    std::vector<TrimChange> changes;
+    for (int row = 0; row < m_runs->count() && row < int(windows.size()); ++row) {
+        const auto& window = windows[std::size_t(row)];
+        const RunEntry& entry = m_runs->at(row);
+        if (!window || *window == entry.trim)
+            continue;
+        changes.push_back({entry.run, entry.trim, *window});
+        m_runs->setTrim(row, *window);
+    }
+    // An action that changed nothing leaves the previous one undoable.
+    const int changed = int(changes.size());
+    if (changed > 0) {
+        m_trimsBefore = std::move(changes);
+        emit undoTrimsChanged(true);
+    }
+    return changed;
+}
+
+int RunListModel::trimAll(const std::pair<double, double>& window)
+{
+    std::vector<std::optional<Window>> windows;
+    for (int row = 0; row < m_runs->count(); ++row) {
+        // Not past the run's end: a window the run has no samples in would summarise nothing.
+        const double duration = m_runs->at(row).run->durationSeconds();
+        const double end = duration > 0 ? std::min(window.second, duration) : window.second;
+        windows.push_back(end > window.first ? Window(std::make_pair(window.first, end)) : std::nullopt);
+    }
+    return applyTrims(windows);
+}
+
+int RunListModel::trimAllToSteadyState()
+{
+    std::vector<std::optional<Window>> windows;
+    for (int row = 0; row < m_runs->count(); ++row) {
+        const SteadyStateProposal& proposal = m_runs->steadyState(row);
+        windows.push_back(proposal.window ? std::optional<Window>(proposal.window) : std::nullopt);
+    }
+    return applyTrims(windows);
+}
+
+int RunListModel::clearTrims()
+{
+    return applyTrims(std::vector<std::optional<Window>>(std::size_t(m_runs->count()), Window()));
+}
+
+int RunListModel::undoTrims()
+{
+    int restored = 0;
+    for (const TrimChange& change : m_trimsBefore) {
+        const RunPtr run = change.run.lock();
+        for (int row = 0; run && row < m_runs->count(); ++row) {
+            if (m_runs->at(row).run == run && m_runs->at(row).trim == change.after) {
+                m_runs->setTrim(row, change.before);
+                ++restored;
+            }
+        }
+    }
+    m_trimsBefore.clear();
+    emit undoTrimsChanged(false);
+    return restored;
 }

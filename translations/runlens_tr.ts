@@ -884,6 +884,10 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <source>Page 1 of %1 (PDF holds them all), %2 × %3 px</source>
         <translation>Sayfa 1 / %1 (hepsini PDF tutar), %2 × %3 px</translation>
     </message>
+    <message>
+        <source>Each run&apos;s trim window</source>
+        <translation>Her çalıştırmanın kırpma penceresi</translation>
+    </message>
 </context>
 <context>
     <name>ExportSources</name>
@@ -1706,6 +1710,10 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <translation>
             <numerusform>%n çalıştırmanın %1 serisi CSV olarak kopyalandı</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;Trim</source>
+        <translation>Kı&amp;rp</translation>
     </message>
 </context>
 <context>
@@ -2640,6 +2648,74 @@ recorded on %3 at %4</source>
         <source>Shift the runs so that their steady states start together: for runs that did not start at the same point of the workload</source>
         <translation>Çalıştırmaları kararlı durumları birlikte başlayacak şekilde kaydır: iş yükünün aynı noktasında başlamamış çalıştırmalar için</translation>
     </message>
+    <message>
+        <source>Trim &amp;All Runs…</source>
+        <translation>Tüm Çalıştırmaları &amp;Kırp…</translation>
+    </message>
+    <message>
+        <source>Set one FROM:TO window, in seconds after each run&apos;s start, for every run</source>
+        <translation>Her çalıştırma için, başlangıcından sonraki saniye cinsinden tek bir BAŞ:SON penceresi ayarla</translation>
+    </message>
+    <message>
+        <source>Trim All to &amp;Steady State</source>
+        <translation>Tümünü Kararlı &amp;Duruma Kırp</translation>
+    </message>
+    <message>
+        <source>Trim each run to the steady state found in it; runs without one keep their trim</source>
+        <translation>Her çalıştırmayı içinde bulunan kararlı duruma kırp; kararlı durumu olmayanlar kırpmasını korur</translation>
+    </message>
+    <message numerus="yes">
+        <source>Trimmed %n run(s) to their steady state; Esc in the run list undoes it</source>
+        <translation>
+            <numerusform>%n çalıştırma kararlı durumuna kırpıldı; çalıştırma listesinde Esc geri alır</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No run has a steady state to trim to, or each is trimmed to it already</source>
+        <translation>Hiçbir çalıştırmanın kırpılacak kararlı durumu yok ya da her biri zaten ona kırpılmış</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Trims</source>
+        <translation>Kırpmaları &amp;Temizle</translation>
+    </message>
+    <message>
+        <source>Every run counts whole again</source>
+        <translation>Her çalıştırma yeniden bütün olarak sayılır</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cleared the trims of %n run(s)</source>
+        <translation>
+            <numerusform>%n çalıştırmanın kırpması temizlendi</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Undo Trims</source>
+        <translation>Kırpmaları &amp;Geri Al</translation>
+    </message>
+    <message>
+        <source>Put back the windows the runs had before the last change to all of them</source>
+        <translation>Çalıştırmaların hepsine yapılan son değişiklikten önceki pencerelerini geri koy</translation>
+    </message>
+    <message numerus="yes">
+        <source>Put back the trims of %n run(s)</source>
+        <translation>
+            <numerusform>%n çalıştırmanın kırpması geri kondu</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Trim All Runs</source>
+        <translation>Tüm Çalıştırmaları Kırp</translation>
+    </message>
+    <message>
+        <source>Window for every run, FROM:TO in seconds after its start (e.g. 30:210):</source>
+        <translation>Her çalıştırma için pencere, başlangıcından sonra saniye cinsinden BAŞ:SON (örn. 30:210):</translation>
+    </message>
+    <message numerus="yes">
+        <source>Trimmed %n run(s) to %1; Esc in the run list undoes it</source>
+        <translation>
+            <numerusform>%n çalıştırma %1 aralığına kırpıldı; çalıştırma listesinde Esc geri alır</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RunLoader</name>
@@ -3422,6 +3498,64 @@ recorded on %3 at %4</source>
     <message>
         <source>Δ total</source>
         <translation>Δ toplam</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (the runs pooled; ± the standard deviation across the %n runs)</source>
+        <translation>
+            <numerusform>%1 (çalıştırmalar birleştirilmiş; ± %n çalıştırma arasındaki standart sapma)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The change is beyond the noise of %1 + %2 runs (Welch&apos;s t-test, 99 %)</source>
+        <translation>Değişim %1 + %2 çalıştırmanın gürültüsünün ötesinde (Welch t-testi, %99)</translation>
+    </message>
+    <message>
+        <source>real</source>
+        <translation>gerçek</translation>
+    </message>
+    <message>
+        <source>The runs of each variant spread as much as the change: %1 + %2 runs</source>
+        <translation>Her varyantın çalıştırmaları değişim kadar dağılıyor: %1 + %2 çalıştırma</translation>
+    </message>
+    <message>
+        <source>within noise</source>
+        <translation>gürültü içinde</translation>
+    </message>
+    <message>
+        <source>Fewer than three runs on a side: the plain difference, untested</source>
+        <translation>Bir tarafta üçten az çalıştırma: düz fark, test edilmedi</translation>
+    </message>
+    <message>
+        <source>untested</source>
+        <translation>test edilmedi</translation>
+    </message>
+    <message>
+        <source>The function&apos;s total in this run (or variant), wherever it is called; ± the spread of the variant&apos;s runs</source>
+        <translation>Fonksiyonun bu çalıştırmadaki (veya varyanttaki) toplamı, nereden çağrılırsa çağrılsın; ± varyantın çalıştırmalarının dağılımı</translation>
+    </message>
+    <message>
+        <source>The function&apos;s total in the baseline, wherever it is called; ± the spread of the baseline&apos;s runs</source>
+        <translation>Fonksiyonun taban çizgisindeki toplamı, nereden çağrılırsa çağrılsın; ± taban çizgisi çalıştırmalarının dağılımı</translation>
+    </message>
+    <message>
+        <source>Whether the change is beyond the run-to-run noise: real, within noise, or untested (fewer than three runs on a side)</source>
+        <translation>Değişimin çalıştırmadan çalıştırmaya gürültünün ötesinde olup olmadığı: gerçek, gürültü içinde veya test edilmedi (bir tarafta üçten az çalıştırma)</translation>
+    </message>
+    <message>
+        <source>Total/s</source>
+        <translation>Toplam/sn</translation>
+    </message>
+    <message>
+        <source>Baseline/s</source>
+        <translation>Taban çizgisi/sn</translation>
+    </message>
+    <message>
+        <source>Baseline %</source>
+        <translation>Taban çizgisi %</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Karar</translation>
     </message>
 </context>
 <context>

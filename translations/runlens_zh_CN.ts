@@ -884,6 +884,10 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <source>Page 1 of %1 (PDF holds them all), %2 × %3 px</source>
         <translation>第 1 页，共 %1 页（PDF 包含全部页面），%2 × %3 px</translation>
     </message>
+    <message>
+        <source>Each run&apos;s trim window</source>
+        <translation>每个运行记录各自的裁剪窗口</translation>
+    </message>
 </context>
 <context>
     <name>ExportSources</name>
@@ -1706,6 +1710,10 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <translation>
             <numerusform>已将 %n 次运行的 %1 序列复制为 CSV</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;Trim</source>
+        <translation>裁剪(&amp;T)</translation>
     </message>
 </context>
 <context>
@@ -2640,6 +2648,74 @@ recorded on %3 at %4</source>
         <source>Shift the runs so that their steady states start together: for runs that did not start at the same point of the workload</source>
         <translation>平移各运行，使其稳态同时开始：适用于未在工作负载同一时刻开始的运行</translation>
     </message>
+    <message>
+        <source>Trim &amp;All Runs…</source>
+        <translation>裁剪所有运行(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Set one FROM:TO window, in seconds after each run&apos;s start, for every run</source>
+        <translation>为每次运行设置同一个 起:止 窗口（从各自开始起的秒数）</translation>
+    </message>
+    <message>
+        <source>Trim All to &amp;Steady State</source>
+        <translation>全部裁剪到稳态(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Trim each run to the steady state found in it; runs without one keep their trim</source>
+        <translation>将每次运行裁剪到其中找到的稳态；没有稳态的运行保留其裁剪</translation>
+    </message>
+    <message numerus="yes">
+        <source>Trimmed %n run(s) to their steady state; Esc in the run list undoes it</source>
+        <translation>
+            <numerusform>已将 %n 次运行裁剪到其稳态；在运行列表中按 Esc 可撤销</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No run has a steady state to trim to, or each is trimmed to it already</source>
+        <translation>没有可裁剪到的稳态，或每次运行都已裁剪到稳态</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Trims</source>
+        <translation>清除裁剪(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Every run counts whole again</source>
+        <translation>每次运行重新按完整时长计算</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cleared the trims of %n run(s)</source>
+        <translation>
+            <numerusform>已清除 %n 次运行的裁剪</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Undo Trims</source>
+        <translation>撤销裁剪(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Put back the windows the runs had before the last change to all of them</source>
+        <translation>恢复最近一次对全部运行的更改之前各运行的窗口</translation>
+    </message>
+    <message numerus="yes">
+        <source>Put back the trims of %n run(s)</source>
+        <translation>
+            <numerusform>已恢复 %n 次运行的裁剪</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Trim All Runs</source>
+        <translation>裁剪所有运行</translation>
+    </message>
+    <message>
+        <source>Window for every run, FROM:TO in seconds after its start (e.g. 30:210):</source>
+        <translation>每次运行的窗口，起:止，单位为从其开始起的秒数（例如 30:210）：</translation>
+    </message>
+    <message numerus="yes">
+        <source>Trimmed %n run(s) to %1; Esc in the run list undoes it</source>
+        <translation>
+            <numerusform>已将 %n 次运行裁剪到 %1；在运行列表中按 Esc 可撤销</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RunLoader</name>
@@ -3422,6 +3498,64 @@ recorded on %3 at %4</source>
     <message>
         <source>Δ total</source>
         <translation>Δ 总计</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (the runs pooled; ± the standard deviation across the %n runs)</source>
+        <translation>
+            <numerusform>%1（各次运行合并；± %n 次运行之间的标准差）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The change is beyond the noise of %1 + %2 runs (Welch&apos;s t-test, 99 %)</source>
+        <translation>变化超出了 %1 + %2 次运行的噪声（Welch t 检验，99 %）</translation>
+    </message>
+    <message>
+        <source>real</source>
+        <translation>真实</translation>
+    </message>
+    <message>
+        <source>The runs of each variant spread as much as the change: %1 + %2 runs</source>
+        <translation>每个变体的各次运行离散程度与变化相当：%1 + %2 次运行</translation>
+    </message>
+    <message>
+        <source>within noise</source>
+        <translation>在噪声范围内</translation>
+    </message>
+    <message>
+        <source>Fewer than three runs on a side: the plain difference, untested</source>
+        <translation>某一侧少于三次运行：仅为简单差值，未经检验</translation>
+    </message>
+    <message>
+        <source>untested</source>
+        <translation>未检验</translation>
+    </message>
+    <message>
+        <source>The function&apos;s total in this run (or variant), wherever it is called; ± the spread of the variant&apos;s runs</source>
+        <translation>该函数在本次运行（或变体）中的总量，无论从何处调用；± 该变体各次运行的离散程度</translation>
+    </message>
+    <message>
+        <source>The function&apos;s total in the baseline, wherever it is called; ± the spread of the baseline&apos;s runs</source>
+        <translation>该函数在基线中的总量，无论从何处调用；± 基线各次运行的离散程度</translation>
+    </message>
+    <message>
+        <source>Whether the change is beyond the run-to-run noise: real, within noise, or untested (fewer than three runs on a side)</source>
+        <translation>变化是否超出运行间噪声：真实、在噪声范围内或未检验（某一侧少于三次运行）</translation>
+    </message>
+    <message>
+        <source>Total/s</source>
+        <translation>总计/秒</translation>
+    </message>
+    <message>
+        <source>Baseline/s</source>
+        <translation>基线/秒</translation>
+    </message>
+    <message>
+        <source>Baseline %</source>
+        <translation>基线 %</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 FlameGraphPanel::FlameGraphPanel(RunSet* runs, TimeController* time, QWidget* parent)
     : QWidget(parent)
     , m_runs(runs)
@@ -83,7 +85,12 @@ FlameGraphPanel::FlameGraphPanel(RunSet* runs, TimeController* time, QWidget* pa
     m_topView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_topView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_topView->verticalHeader()->hide();
-    m_topView->horizontalHeader()->setStretchLastSection(true);
+    // Sized to their contents per tree (fitTopFunctionsColumns), not stretched: a stretched last
+    // column pushed the baseline and the change out of sight.
+    m_topView->horizontalHeader()->setStretchLastSection(false);
+    // One line per function, elided in the middle: C++ names keep their start and their end.
+    m_topView->setWordWrap(false);
+    m_topView->setTextElideMode(Qt::ElideMiddle);
     m_tabs->addTab(m_topView, tr("Top functions"));
     m_disappeared = new QListWidget(m_tabs);
     m_disappeared->setObjectName(QStringLiteral("disappearedFrames"));
@@ -285,6 +292,7 @@ void FlameGraphPanel::showResult(const FlameGraph& result)
     m_view->setTree(result.tree);
     showRoot();
     m_topModel->setTree(result.tree);
+    fitTopFunctionsColumns();
     showDisappeared(result.tree.get());
     emit treeShown();
 }
@@ -325,4 +333,22 @@ void FlameGraphPanel::showRoot()
     m_rootInSight = true;
     QScrollBar* vertical = m_scroll->verticalScrollBar();
     vertical->setValue(m_view->isIcicle() ? vertical->minimum() : vertical->maximum());
+}
+
+void FlameGraphPanel::fitTopFunctionsColumns()
+{
+    QHeaderView* header = m_topView->horizontalHeader();
+    // A model reset forgets the sort indicator's column, which moves with the tree's columns.
+    header->setSortIndicator(m_topModel->sectionOf(m_topModel->sortColumn()), m_topModel->sortOrder());
+    m_topView->resizeColumnsToContents();
+    // The leading columns (a difference's values, change and verdict) keep their width; the
+    // function's name takes what is left of the view, elided in the middle, never less than a
+    // readable minimum. The counts and the module follow, a scroll away.
+    const int leading = m_topModel->leadingSections();
+    int used = 0;
+    for (int section = 1; section < leading; ++section)
+        used += header->sectionSize(section);
+    const int available = m_topView->viewport()->width() - used;
+    const int minimum = m_topView->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 10;
+    header->resizeSection(0, std::max(minimum, std::min(header->sectionSize(0), available)));
 }

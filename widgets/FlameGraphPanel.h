@@ -61,6 +61,8 @@ private:
     void showIndexOf(const RunPtr& run, double offsetSeconds);
     // The "Only in baseline" list and its tab's count, for a differential tree (else empty).
     void showDisappeared(const StackTree* tree);
+    // Columns sized to their contents, the function's name to what the leading columns leave.
+    void fitTopFunctionsColumns();
     int selectedRun() const;
 
     RunSet* m_runs;

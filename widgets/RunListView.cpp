@@ -3,12 +3,15 @@
 #include "RunListModel.h"
 
 #include <QContextMenuEvent>
+#include <QDialogButtonBox>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QItemSelectionModel>
 #include <QKeyEvent>
 #include <QMenu>
 #include <QPainter>
 #include <QScrollBar>
+#include <QPushButton>
 #include <QStyledItemDelegate>
 
 #include <algorithm>
@@ -62,11 +65,96 @@ RunListView::RunListView(QWidget* parent)
         if (column != RunListModel::NameColumn)
             fitNameColumn();
     });
+
+    m_trimAll = new QAction(tr("Trim &All Runs…"), this);
+    m_trimAll->setStatusTip(tr("Set one FROM:TO window, in seconds after each run's start, for every run"));
+    connect(m_trimAll, &QAction::triggered, this, &RunListView::openTrimAllDialog);
+    m_trimAllToSteadyState = new QAction(tr("Trim All to &Steady State"), this);
+    m_trimAllToSteadyState->setStatusTip(tr("Trim each run to the steady state found in it; runs without one keep their trim"));
+    connect(m_trimAllToSteadyState, &QAction::triggered, this, [this] {
+        if (RunListModel* runs = runModel()) {
+            const int trimmed = runs->trimAllToSteadyState();
+            emit trimsReported(trimmed > 0 ? tr("Trimmed %n run(s) to their steady state; Esc in the run list undoes it", nullptr, trimmed)
+                                           : tr("No run has a steady state to trim to, or each is trimmed to it already"));
+        }
+    });
+    m_clearTrims = new QAction(tr("&Clear Trims"), this);
+    m_clearTrims->setStatusTip(tr("Every run counts whole again"));
+    connect(m_clearTrims, &QAction::triggered, this, [this] {
+        if (RunListModel* runs = runModel()) {
+            const int cleared = runs->clearTrims();
+            emit trimsReported(tr("Cleared the trims of %n run(s)", nullptr, cleared));
+        }
+    });
+    m_undoTrims = new QAction(tr("&Undo Trims"), this);
+    m_undoTrims->setStatusTip(tr("Put back the windows the runs had before the last change to all of them"));
+    // Only while the list itself has the focus: Esc in a trim being typed cancels the typing.
+    m_undoTrims->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_undoTrims->setShortcutContext(Qt::WidgetShortcut);
+    addAction(m_undoTrims);
+    connect(m_undoTrims, &QAction::triggered, this, [this] {
+        if (RunListModel* runs = runModel(); runs && runs->canUndoTrims()) {
+            const int restored = runs->undoTrims();
+            emit trimsReported(tr("Put back the trims of %n run(s)", nullptr, restored));
+        }
+    });
+    updateTrimActions();
+}
+
+RunListModel* RunListView::runModel() const
+{
+    return qobject_cast<RunListModel*>(model());
+}
+
+void RunListView::updateTrimActions()
+{
+    RunListModel* runs = runModel();
+    const bool any = runs && runs->rowCount() > 0;
+    m_trimAll->setEnabled(any);
+    m_trimAllToSteadyState->setEnabled(any);
+    m_clearTrims->setEnabled(any);
+    m_undoTrims->setEnabled(runs && runs->canUndoTrims());
+}
+
+void RunListView::openTrimAllDialog()
+{
+    if (!runModel() || runModel()->rowCount() == 0)
+        return;
+    auto* dialog = new QInputDialog(this);
+    dialog->setObjectName(QLatin1String(trimAllDialogName));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("Trim All Runs"));
+    dialog->setLabelText(tr("Window for every run, FROM:TO in seconds after its start (e.g. 30:210):"));
+    // The selected run's window is the likeliest start: trimmed by hand, now for all.
+    const int row = currentRun() >= 0 ? currentRun() : 0;
+    dialog->setTextValue(runModel()->index(row, RunListModel::TrimColumn).data(Qt::EditRole).toString());
+    // OK only for a window that parses, so that a typo is not taken for "no trim".
+    const auto validate = [dialog](const QString& text) {
+        if (auto* buttons = dialog->findChild<QDialogButtonBox*>())
+            buttons->button(QDialogButtonBox::Ok)->setEnabled(RunListModel::parseWindow(text).has_value());
+    };
+    connect(dialog, &QInputDialog::textValueChanged, dialog, validate);
+    connect(dialog, &QInputDialog::textValueSelected, this, [this](const QString& text) {
+        const auto window = RunListModel::parseWindow(text);
+        RunListModel* runs = runModel();
+        if (!window || !runs)
+            return;
+        const int trimmed = runs->trimAll(*window);
+        emit trimsReported(tr("Trimmed %n run(s) to %1; Esc in the run list undoes it", nullptr, trimmed)
+                               .arg(RunListModel::windowText(*window)));
+    });
+    dialog->open();
+    validate(dialog->textValue());
 }
 
 void RunListView::setRunModel(RunListModel* model)
 {
     setModel(model);
+    connect(model, &RunListModel::undoTrimsChanged, this, &RunListView::updateTrimActions);
+    connect(model, &QAbstractItemModel::rowsInserted, this, &RunListView::updateTrimActions);
+    connect(model, &QAbstractItemModel::rowsRemoved, this, &RunListView::updateTrimActions);
+    connect(model, &QAbstractItemModel::modelReset, this, &RunListView::updateTrimActions);
+    updateTrimActions();
     connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) { emit currentRunChanged(current.isValid() ? current.row() : -1); });
     horizontalHeader()->setSectionResizeMode(RunListModel::NameColumn, QHeaderView::Fixed);
@@ -213,6 +301,11 @@ std::unique_ptr<QMenu> RunListView::contextMenu(int row)
     QAction* clear = menu->addAction(tr("Clear Trim"), this,
                                      [this, row] { model()->setData(model()->index(row, RunListModel::TrimColumn), QString()); });
     clear->setEnabled(model()->index(row, RunListModel::TrimColumn).data(Qt::EditRole).toString().size() > 0);
+    menu->addSeparator();
+    menu->addAction(m_trimAll);
+    menu->addAction(m_trimAllToSteadyState);
+    menu->addAction(m_clearTrims);
+    menu->addAction(m_undoTrims);
     menu->addSeparator();
     menu->addAction(tr("Remove"), this, [this, row] { emit removeRequested(row); });
     return menu;

@@ -11,6 +11,7 @@
 
 #include <memory>
 
+class QAction;
 class QMenu;
 class RunListModel;
 
@@ -37,9 +38,20 @@ public:
     // The height that shows the header and every run without scrolling.
     int heightForAllRuns() const;
 
+    // Every run's trim at once, for the context menu and the main window's menu: a FROM:TO window
+    // for all (a dialog, trimAllDialogName), each run's own proposed steady state, none, and the
+    // way back from the last of these (Esc in the run list).
+    QAction* trimAllAction() const { return m_trimAll; }
+    QAction* trimAllToSteadyStateAction() const { return m_trimAllToSteadyState; }
+    QAction* clearTrimsAction() const { return m_clearTrims; }
+    QAction* undoTrimsAction() const { return m_undoTrims; }
+    static constexpr const char* trimAllDialogName = "trimAllDialog";
+
 signals:
     void removeRequested(int run);
     void currentRunChanged(int run);
+    // What a trim of every run did ("Trimmed 3 runs to their steady state"), for a status bar.
+    void trimsReported(const QString& message);
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
@@ -55,4 +67,15 @@ private:
 
     // Edits a cell, showing its column first if it was hidden (Set Offset… with Offset hidden).
     void editShowingColumn(int row, int column);
+
+private:
+    void openTrimAllDialog();
+    // Enables the actions for the runs there are (and the undo for what there is to undo).
+    void updateTrimActions();
+    RunListModel* runModel() const;
+
+    QAction* m_trimAll;
+    QAction* m_trimAllToSteadyState;
+    QAction* m_clearTrims;
+    QAction* m_undoTrims;
 };

@@ -286,14 +286,19 @@ int runExportCommand(int argc, char** argv)
             span = span ? std::make_pair(std::min(span->first, shown.first), std::max(span->second, shown.second)) : shown;
         }
         request.range = *span;
+        // The charts span every window; each run's line is cut to its own.
+        request.linesCutToTrims = trimmed;
     }
     request.pagePerChart = parser.isSet(flags.pages);
     request.columns = columnCount;
     request.hostFacts = parser.isSet(flags.hostFacts);
     request.text.title = parser.isSet(flags.title) ? parser.value(flags.title) : FigureTexts::runsTitle(runSet);
-    // With windows per run a chart shows the span of them all (each run's line is not cut to its
-    // own window), so it is named as such; the summary and the flame graph say below what they use.
+    // With windows per run a chart's axis spans them all and each run's line is cut to its own
+    // window, so it is named as such (a heat map, not cut, by the span); the summary and the flame
+    // graph say below what they use.
+    const bool linesCut = trimmed && !parser.isSet(flags.heatmap);
     request.text.subtitle = parser.isSet(flags.subtitle) ? parser.value(flags.subtitle)
+                          : linesCut                     ? FigureTexts::trimSubtitle()
                                                          : FigureTexts::windowSubtitle(request.range, !chosenWindow && !trimmed);
     request.text.footnote = parser.value(flags.footnote);
     target.title = request.text.title;

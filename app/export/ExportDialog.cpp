@@ -59,6 +59,8 @@ ExportDialog::ExportDialog(const Choices& choices, FigureFactory factory, QWidge
     if (choices.hasSelection)
         m_window->addItem(tr("The time selection"), int(ExportWindow::Selection));
     m_window->addItem(tr("The whole run"), int(ExportWindow::WholeRun));
+    if (choices.hasTrims)
+        m_window->addItem(tr("Each run's trim window"), int(ExportWindow::TrimWindows));
 
     m_format = new QComboBox;
     m_format->addItem(tr("PNG image"), int(ExportFormat::Png));

@@ -23,7 +23,9 @@ class QLineEdit;
 class QListWidget;
 class QSpinBox;
 
-enum class ExportWindow { View, Selection, WholeRun };
+// TrimWindows: the span of the runs' trim windows, each run's line cut to its own (offered when a
+// run is trimmed).
+enum class ExportWindow { View, Selection, WholeRun, TrimWindows };
 
 // What the dialog's controls say, in the dialog's terms (chart indices, a window choice);
 // ExportSources turns it into a FigureRequest.
@@ -50,8 +52,9 @@ public:
         bool hasFlameGraph = false;
         bool hasSummary = false;
         bool hasSelection = false;
+        bool hasTrims = false;        // a shown run has a trim window
         FigureText text;              // the default title
-        // The default subtitle for each ExportWindow (View, Selection, WholeRun); it follows the
+        // The default subtitle for each ExportWindow (View, Selection, WholeRun, TrimWindows); it follows the
         // window choice until the user edits it.
         QStringList windowSubtitles;
         // The subjects drawn as the app computed them (the flame graph, the summary), whatever

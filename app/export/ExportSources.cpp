@@ -13,6 +13,9 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+#include <optional>
+
 ExportSources::ExportSources(RunSet* runs, TimeController* time, ChartGrid* charts, FlameGraphPanel* flameGraph,
                              SummaryView* summary)
     : m_runs(runs)
@@ -29,6 +32,19 @@ std::pair<double, double> ExportSources::rangeOf(ExportWindow window) const
     case ExportWindow::View: return m_time->viewRange();
     case ExportWindow::Selection: return m_time->selection().value_or(m_time->viewRange());
     case ExportWindow::WholeRun: return m_runs->timeExtent();
+    case ExportWindow::TrimWindows: {
+        // The span of the shown runs' windows on the shared axis (a run without a trim: all of it).
+        std::optional<std::pair<double, double>> span;
+        for (int r = 0; r < m_runs->count(); ++r) {
+            const RunEntry& entry = m_runs->at(r);
+            if (!entry.visible)
+                continue;
+            const auto window = entry.trim.value_or(std::make_pair(0.0, entry.run->durationSeconds()));
+            const std::pair<double, double> shown{window.first + entry.offsetSeconds, window.second + entry.offsetSeconds};
+            span = span ? std::make_pair(std::min(span->first, shown.first), std::max(span->second, shown.second)) : shown;
+        }
+        return span && span->second > span->first ? *span : m_runs->timeExtent();
+    }
     }
     return m_time->viewRange();
 }
@@ -52,15 +68,17 @@ ExportDialog::Choices ExportSources::choices() const
     choices.text.title = FigureTexts::runsTitle(*m_runs);
     choices.windowSubtitles = {FigureTexts::windowSubtitle(rangeOf(ExportWindow::View), !m_time->isZoomed()),
                                FigureTexts::windowSubtitle(rangeOf(ExportWindow::Selection), false),
-                               FigureTexts::windowSubtitle(rangeOf(ExportWindow::WholeRun), true)};
+                               FigureTexts::windowSubtitle(rangeOf(ExportWindow::WholeRun), true),
+                               FigureTexts::trimSubtitle()};
     choices.text.subtitle = choices.windowSubtitles.front();
     // The flame graph and the summary table are exported as shown, computed for the selection;
     // without one the flame graph covers the whole run and the summary each run's trim window
     // (or the whole run). Naming the zoom window above them would misstate what they show.
-    const QString wholeRun = choices.windowSubtitles.back();
+    const QString wholeRun = choices.windowSubtitles[int(ExportWindow::WholeRun)];
     bool trimmed = false;
     for (int r = 0; r < m_runs->count(); ++r)
         trimmed = trimmed || (m_runs->at(r).visible && m_runs->at(r).trim);
+    choices.hasTrims = trimmed;
     const QString selection = choices.windowSubtitles[int(ExportWindow::Selection)];
     choices.computedSubtitles[ExportSubject::FlameGraph] = choices.hasSelection ? selection : wholeRun;
     // A graph narrowed to some CPUs or processes says so: it is not the whole machine.
@@ -78,6 +96,7 @@ FigureRequest ExportSources::figureRequest(const ExportRequest& request) const
     figure.subject = request.subject;
     figure.pagePerChart = request.pagePerChart;
     figure.range = rangeOf(request.window);
+    figure.linesCutToTrims = request.window == ExportWindow::TrimWindows;
     figure.text = request.text;
     figure.hostFacts = request.hostFacts;
     const auto charts = m_charts->charts();

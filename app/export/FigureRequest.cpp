@@ -23,11 +23,15 @@ std::vector<std::unique_ptr<Figure>> buildFigures(RunSet& runs, const FigureRequ
         if (request.charts.empty())
             break;
         if (request.pagePerChart) {
-            for (const ChartFigureMetric& metric : request.charts)
-                add(std::make_unique<ChartFigure>(runs, std::vector<ChartFigureMetric>{metric}, request.range));
+            for (const ChartFigureMetric& metric : request.charts) {
+                auto figure = std::make_unique<ChartFigure>(runs, std::vector<ChartFigureMetric>{metric}, request.range);
+                figure->setLinesCutToTrims(request.linesCutToTrims);
+                add(std::move(figure));
+            }
         } else {
             auto figure = std::make_unique<ChartFigure>(runs, request.charts, request.range);
             figure->setColumns(request.columns);
+            figure->setLinesCutToTrims(request.linesCutToTrims);
             add(std::move(figure));
         }
         break;

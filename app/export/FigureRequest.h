@@ -24,6 +24,7 @@ struct FigureRequest {
     bool pagePerChart = false;             // Charts: a page per chart instead of one grid
     int columns = 0;                       // Charts: charts across the grid; 0 chooses by count
     std::pair<double, double> range;       // on the shared time axis
+    bool linesCutToTrims = false;          // Charts: each run's line only over its trim window
     FigureText text;
     bool hostFacts = false;                // each run's host appended to the footnote
     FlameGraph flameGraph;                 // FlameGraph: the tree as shown

@@ -114,6 +114,20 @@ public:
     // The per-repeat shares' standard deviations (in the normalisation's unit), for tooltips.
     double baselineSpread(std::uint32_t node) const { return m_baselineSpread.empty() ? 0.0 : m_baselineSpread[node]; }
     double selectedSpread(std::uint32_t node) const { return m_selectedSpread.empty() ? 0.0 : m_selectedSpread[node]; }
+    // The same per function (an index into functions()), from its total wherever it is called
+    // (FunctionTotals): what the top-functions table shows next to each side's value.
+    FrameVerdict functionVerdict(std::uint32_t function) const
+    {
+        return function < m_functionVerdicts.size() ? m_functionVerdicts[function] : FrameVerdict::Untested;
+    }
+    double functionBaselineSpread(std::uint32_t function) const
+    {
+        return function < m_functionBaselineSpread.size() ? m_functionBaselineSpread[function] : 0.0;
+    }
+    double functionSelectedSpread(std::uint32_t function) const
+    {
+        return function < m_functionSelectedSpread.size() ? m_functionSelectedSpread[function] : 0.0;
+    }
 
 private:
     friend class StackTreeDiff;
@@ -139,6 +153,9 @@ private:
     std::vector<FrameVerdict> m_verdicts;
     std::vector<double> m_baselineSpread;
     std::vector<double> m_selectedSpread;
+    std::vector<FrameVerdict> m_functionVerdicts;
+    std::vector<double> m_functionBaselineSpread;
+    std::vector<double> m_functionSelectedSpread;
 };
 
 using StackTreePtr = std::shared_ptr<const StackTree>;

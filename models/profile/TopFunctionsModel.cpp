@@ -1,6 +1,10 @@
 #include "TopFunctionsModel.h"
 
+#include "FunctionTotals.h"
+
 #include <algorithm>
+#include <cmath>
+#include <optional>
 
 TopFunctionsModel::TopFunctionsModel(QObject* parent)
     : QAbstractTableModel(parent)
@@ -12,45 +16,49 @@ void TopFunctionsModel::setTree(StackTreePtr tree)
     beginResetModel();
     m_tree = std::move(tree);
     m_rows.clear();
+    m_columns = {Function, Module, Self, SelfShare, Total, TotalShare};
+    if (m_tree && m_tree->isDiff()) {
+        m_columns = {Function, SelectedValue, BaselineValue, TotalDelta};
+        if (comparesVariants())
+            m_columns.push_back(Verdict);
+        m_columns.insert(m_columns.end(), {SelfDelta, Self, Total, BaselineSelf, BaselineTotal, Module});
+    }
     if (m_tree) {
-        const auto& functions = m_tree->functions();
-        std::vector<Row> byFunction(functions.size());
-        // Depth-first with a count of open frames per function: a total is added only at the
-        // outermost frame of a function on each path, so recursion does not count twice.
-        std::vector<std::uint32_t> open(functions.size(), 0);
-        struct Step {
-            std::uint32_t node;
-            bool leaving;
-        };
-        std::vector<Step> work{{StackTree::kRoot, false}};
-        while (!work.empty()) {
-            const Step step = work.back();
-            work.pop_back();
-            const StackTreeNode& node = m_tree->node(step.node);
-            if (step.leaving) {
-                --open[node.function];
-                continue;
-            }
-            Row& row = byFunction[node.function];
-            row.self += node.self;
-            row.baselineSelf += m_tree->baselineSelf(step.node);
-            if (open[node.function]++ == 0) {
-                row.total += node.total;
-                row.baselineTotal += m_tree->baselineTotal(step.node);
-            }
-            work.push_back({step.node, true});
-            for (std::uint32_t c = node.firstChild; c < node.firstChild + node.childCount; ++c)
-                work.push_back({c, false});
-        }
-        for (std::uint32_t f = 1; f < byFunction.size(); ++f) {
-            Row& row = byFunction[f];
-            row.function = f;
-            if (row.total > 0 || row.baselineTotal > 0)
-                m_rows.push_back(row);
+        const std::vector<FunctionTotal> totals = functionTotalsOf(*m_tree);
+        for (std::uint32_t f = 1; f < totals.size(); ++f) {
+            const FunctionTotal& total = totals[f];
+            if (total.total > 0 || total.baselineTotal > 0)
+                m_rows.push_back({f, total.self, total.total, total.baselineSelf, total.baselineTotal});
         }
     }
     endResetModel();
-    sort(m_sortColumn, m_sortOrder);
+    // The same column keeps the order, or Self when this tree has no such column.
+    sort(sectionOf(m_sortColumn) >= 0 ? sectionOf(m_sortColumn) : sectionOf(Self), m_sortOrder);
+}
+
+bool TopFunctionsModel::comparesVariants() const
+{
+    return m_tree && m_tree->isDiff() && (m_tree->baselineRepeats() > 1 || m_tree->selectedRepeats() > 1);
+}
+
+int TopFunctionsModel::sectionOf(Column column) const
+{
+    const auto it = std::find(m_columns.begin(), m_columns.end(), column);
+    return it == m_columns.end() ? -1 : int(it - m_columns.begin());
+}
+
+TopFunctionsModel::Column TopFunctionsModel::columnAt(int section) const
+{
+    return section >= 0 && section < int(m_columns.size()) ? m_columns[std::size_t(section)] : Function;
+}
+
+int TopFunctionsModel::leadingSections() const
+{
+    const int verdict = sectionOf(Verdict);
+    if (verdict >= 0)
+        return verdict + 1;
+    const int delta = sectionOf(TotalDelta);
+    return delta >= 0 ? delta + 1 : int(m_columns.size());
 }
 
 int TopFunctionsModel::rowCount(const QModelIndex& parent) const
@@ -62,10 +70,10 @@ int TopFunctionsModel::columnCount(const QModelIndex& parent) const
 {
     if (parent.isValid())
         return 0;
-    return m_tree && m_tree->isDiff() ? TotalDelta + 1 : TotalShare + 1;
+    return m_tree ? int(m_columns.size()) : TotalShare + 1;
 }
 
-double TopFunctionsModel::value(const Row& row, int column) const
+double TopFunctionsModel::value(const Row& row, Column column) const
 {
     const double samples = double(std::max<std::uint64_t>(1, m_tree->totalSamples()));
     switch (column) {
@@ -82,16 +90,24 @@ double TopFunctionsModel::value(const Row& row, int column) const
     case BaselineTotal:
         return double(row.baselineTotal);
     case SelfDelta:
-    case TotalDelta: {
+    case TotalDelta:
+    case SelectedValue:
+    case BaselineValue: {
         // The same normalisation as the tree's own deltas.
         const bool perSecond = m_tree->normalisation() == DiffNormalisation::PerSecond;
         const double selectedNorm = perSecond && m_tree->durationSeconds() > 0 ? m_tree->durationSeconds() : samples;
         const double baselineNorm = perSecond && m_tree->baselineDurationSeconds() > 0
                                         ? m_tree->baselineDurationSeconds()
                                         : double(std::max<std::uint64_t>(1, m_tree->baselineSamples()));
+        if (column == SelectedValue)
+            return double(row.total) / selectedNorm;
+        if (column == BaselineValue)
+            return double(row.baselineTotal) / baselineNorm;
         return column == SelfDelta ? double(row.self) / selectedNorm - double(row.baselineSelf) / baselineNorm
                                    : double(row.total) / selectedNorm - double(row.baselineTotal) / baselineNorm;
     }
+    case Verdict:
+        return double(int(m_tree->functionVerdict(row.function)));
     default:
         return 0;
     }
@@ -103,7 +119,15 @@ QVariant TopFunctionsModel::data(const QModelIndex& index, int role) const
         return {};
     const Row& row = m_rows[std::size_t(index.row())];
     const StackTreeFunction& function = m_tree->functions()[row.function];
-    const int column = index.column();
+    const Column column = columnAt(index.column());
+    const bool perSecond = m_tree->normalisation() == DiffNormalisation::PerSecond;
+    // A side's runs spread only when the variants were tested (three runs or more a side).
+    const auto spread = [&]() -> std::optional<double> {
+        if (!m_tree->hasVerdicts() || (column != SelectedValue && column != BaselineValue))
+            return std::nullopt;
+        return column == SelectedValue ? m_tree->functionSelectedSpread(row.function)
+                                       : m_tree->functionBaselineSpread(row.function);
+    };
     if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
         switch (column) {
         case Function:
@@ -115,9 +139,47 @@ QVariant TopFunctionsModel::data(const QModelIndex& index, int role) const
             return QStringLiteral("%1%").arg(value(row, column) * 100.0, 0, 'f', 2);
         case SelfDelta:
         case TotalDelta:
-            return m_tree->normalisation() == DiffNormalisation::PerSecond
-                       ? tr("%1/s").arg(value(row, column), 0, 'f', 2)
-                       : tr("%1 pts").arg(value(row, column) * 100.0, 0, 'f', 2);
+            return perSecond ? tr("%1/s").arg(value(row, column), 0, 'f', 2)
+                             : tr("%1 pts").arg(value(row, column) * 100.0, 0, 'f', 2);
+        case SelectedValue:
+        case BaselineValue: {
+            // One decimal, as "12.4% ± 0.8" reads (two for what would show as 0.0 but is not,
+            // round-off aside): these columns share the narrow table with the change and the verdict.
+            const auto number = [](double shown) {
+                return QString::number(shown, 'f', std::abs(shown) >= 0.005 && std::abs(shown) < 0.05 ? 2 : 1);
+            };
+            const double scale = perSecond ? 1.0 : 100.0;
+            QString text = perSecond ? tr("%1/s").arg(number(value(row, column)))
+                                     : QStringLiteral("%1%").arg(number(value(row, column) * scale));
+            if (const auto deviation = spread()) {
+                text.append(QStringLiteral(" ± "));
+                text.append(number(*deviation * scale));
+            }
+            if (role == Qt::ToolTipRole && spread()) {
+                return tr("%1 (the runs pooled; ± the standard deviation across the %n runs)", nullptr,
+                          column == SelectedValue ? m_tree->selectedRepeats() : m_tree->baselineRepeats())
+                    .arg(text);
+            }
+            return text;
+        }
+        case Verdict:
+            switch (m_tree->functionVerdict(row.function)) {
+            case FrameVerdict::Real:
+                return role == Qt::ToolTipRole
+                           ? tr("The change is beyond the noise of %1 + %2 runs (Welch's t-test, 99 %)")
+                                 .arg(m_tree->baselineRepeats())
+                                 .arg(m_tree->selectedRepeats())
+                           : tr("real");
+            case FrameVerdict::WithinNoise:
+                return role == Qt::ToolTipRole ? tr("The runs of each variant spread as much as the change: %1 + %2 runs")
+                                                     .arg(m_tree->baselineRepeats())
+                                                     .arg(m_tree->selectedRepeats())
+                                               : tr("within noise");
+            case FrameVerdict::Untested:
+                break;
+            }
+            return role == Qt::ToolTipRole ? tr("Fewer than three runs on a side: the plain difference, untested")
+                                           : tr("untested");
         default:
             return QString::number(qulonglong(value(row, column)));
         }
@@ -129,16 +191,35 @@ QVariant TopFunctionsModel::data(const QModelIndex& index, int role) const
             return QString::fromStdString(function.module);
         return value(row, column);
     }
-    if (role == Qt::TextAlignmentRole && column >= Self)
+    if (role == SpreadRole) {
+        const auto deviation = spread();
+        return deviation ? QVariant(*deviation) : QVariant();
+    }
+    if (role == Qt::TextAlignmentRole && column != Function && column != Module && column != Verdict)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     return {};
 }
 
 QVariant TopFunctionsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
         return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
+    const bool perSecond = m_tree && m_tree->normalisation() == DiffNormalisation::PerSecond;
+    const Column column = columnAt(section);
+    if (role == Qt::ToolTipRole) {
+        switch (column) {
+        case SelectedValue:
+            return tr("The function's total in this run (or variant), wherever it is called; ± the spread of the variant's runs");
+        case BaselineValue:
+            return tr("The function's total in the baseline, wherever it is called; ± the spread of the baseline's runs");
+        case Verdict:
+            return tr("Whether the change is beyond the run-to-run noise: real, within noise, or untested (fewer than three "
+                      "runs on a side)");
+        default:
+            return {};
+        }
+    }
+    switch (column) {
     case Function:
         return tr("Function");
     case Module:
@@ -159,13 +240,20 @@ QVariant TopFunctionsModel::headerData(int section, Qt::Orientation orientation,
         return tr("Δ self");
     case TotalDelta:
         return tr("Δ total");
+    case SelectedValue:
+        return perSecond ? tr("Total/s") : tr("Total %");
+    case BaselineValue:
+        return perSecond ? tr("Baseline/s") : tr("Baseline %");
+    case Verdict:
+        return tr("Verdict");
     default:
         return {};
     }
 }
 
-void TopFunctionsModel::sort(int column, Qt::SortOrder order)
+void TopFunctionsModel::sort(int section, Qt::SortOrder order)
 {
+    const Column column = columnAt(section);
     m_sortColumn = column;
     m_sortOrder = order;
     if (!m_tree || m_rows.empty())

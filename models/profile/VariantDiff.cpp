@@ -3,7 +3,9 @@
 #include "summary/SignificanceTest.h"
 #include "StackTreeBuilder.h"
 #include "StackTreeDiff.h"
+#include "FunctionTotals.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <unordered_map>
@@ -51,6 +53,68 @@ private:
     std::vector<StackTreeFunction>& m_functions;
     std::unordered_map<std::string, std::uint32_t> m_ids;
 };
+
+// Per item (a frame, a function), the running sums of its values over one side's repeats: memory
+// stays two trees' worth for ten runs, not one vector per repeat.
+class RepeatMoments
+{
+public:
+    explicit RepeatMoments(std::size_t items)
+        : m_sum(items, 0.0)
+        , m_squares(items, 0.0)
+    {
+    }
+    void add(const std::vector<double>& values)
+    {
+        for (std::size_t i = 0; i < m_sum.size(); ++i) {
+            m_sum[i] += values[i];
+            m_squares[i] += values[i] * values[i];
+        }
+        ++m_count;
+    }
+    std::size_t items() const { return m_sum.size(); }
+    double count() const { return m_count; }
+    std::pair<double, double> meanAndVariance(std::size_t i) const
+    {
+        const double mean = m_sum[i] / m_count;
+        return {mean, std::max(0.0, (m_squares[i] - m_count * mean * mean) / (m_count - 1))};
+    }
+
+private:
+    std::vector<double> m_sum;
+    std::vector<double> m_squares;
+    double m_count = 0;
+};
+
+// Each item's spread on both sides and whether its change of mean is beyond them: Welch's t-test
+// at `confidence`, two-sided. The one test behind the frames' colours and the functions' verdicts.
+void judge(const RepeatMoments& before, const RepeatMoments& after, double confidence, std::vector<FrameVerdict>& verdicts,
+           std::vector<double>& baselineSpread, std::vector<double>& selectedSpread)
+{
+    const std::size_t items = before.items();
+    const double tail = (1.0 - confidence) / 2.0;
+    verdicts.assign(items, FrameVerdict::WithinNoise);
+    baselineSpread.assign(items, 0.0);
+    selectedSpread.assign(items, 0.0);
+    for (std::size_t n = 0; n < items; ++n) {
+        const auto [meanBefore, varianceBefore] = before.meanAndVariance(n);
+        const auto [meanAfter, varianceAfter] = after.meanAndVariance(n);
+        baselineSpread[n] = std::sqrt(varianceBefore);
+        selectedSpread[n] = std::sqrt(varianceAfter);
+        const double a = varianceBefore / before.count();
+        const double b = varianceAfter / after.count();
+        const double error = std::sqrt(a + b);
+        const double difference = meanAfter - meanBefore;
+        // Round-off of sums of squares is not spread: below 1e-12 of a share the repeats agree.
+        if (error <= 1e-12) {
+            verdicts[n] = std::abs(difference) > 1e-12 ? FrameVerdict::Real : FrameVerdict::WithinNoise;
+            continue;
+        }
+        const double freedom = (a + b) * (a + b) / (a * a / (before.count() - 1) + b * b / (after.count() - 1));
+        const double critical = SignificanceTest::studentQuantile(1.0 - tail, std::max(1.0, freedom));
+        verdicts[n] = std::abs(difference) > critical * error ? FrameVerdict::Real : FrameVerdict::WithinNoise;
+    }
+}
 
 } // namespace
 
@@ -102,16 +166,23 @@ StackTreePtr VariantDiff::compute(const std::vector<StackTreePtr>& baseline, con
     for (std::uint32_t n = 1; n < nodes; ++n)
         nodeOf.emplace(childKey(tree->m_nodes[n].parent, tree->m_nodes[n].function), n);
     FunctionTable functions(tree->m_functions);
+    // The pooled sides hold every repeat's functions, so mapping a repeat adds none.
+    const std::size_t functionCount = tree->m_functions.size();
+    // A repeat's share of samples (or its rate) in each merged node and in each function (its
+    // total wherever it is called, as the top-functions table counts it); 0 where it has none.
+    struct RepeatValues {
+        std::vector<double> nodes;
+        std::vector<double> functions;
+    };
     const auto valuesOf = [&](const StackTree& repeat) {
-        // The repeat's share of samples (or its rate) in each merged node; 0 where it has none.
-        std::vector<double> values(nodes, 0.0);
+        RepeatValues values{std::vector<double>(nodes, 0.0), std::vector<double>(functionCount, 0.0)};
         const double scale = normalisation == DiffNormalisation::PerSecond
                                ? (repeat.durationSeconds() > 0 ? 1.0 / repeat.durationSeconds() : 0.0)
                                : (repeat.totalSamples() > 0 ? 1.0 / double(repeat.totalSamples()) : 0.0);
         const std::vector<std::uint32_t> functionIds = functions.map(repeat);
         std::vector<std::uint32_t> merged(repeat.nodes().size(), kNone);
         merged[StackTree::kRoot] = StackTree::kRoot;
-        values[StackTree::kRoot] = double(repeat.totalSamples()) * scale;
+        values.nodes[StackTree::kRoot] = double(repeat.totalSamples()) * scale;
         for (std::uint32_t n = 1; n < repeat.nodes().size(); ++n) {
             const StackTreeNode& node = repeat.node(n);
             if (merged[node.parent] == kNone)
@@ -120,55 +191,31 @@ StackTreePtr VariantDiff::compute(const std::vector<StackTreePtr>& baseline, con
             if (it == nodeOf.end())
                 continue; // a frame with no samples in this repeat's pooled side
             merged[n] = it->second;
-            values[it->second] = double(node.total) * scale;
+            values.nodes[it->second] = double(node.total) * scale;
+        }
+        const std::vector<FunctionTotal> totals = functionTotalsOf(repeat);
+        for (std::size_t f = 1; f < totals.size(); ++f) {
+            if (functionIds[f] < functionCount)
+                values.functions[functionIds[f]] = double(totals[f].total) * scale;
         }
         return values;
     };
-    // Running sums per side, not one vector per repeat: memory stays two trees' worth for ten runs.
-    struct Moments {
-        std::vector<double> sum;
-        std::vector<double> squares;
-        double count = 0;
-    };
-    const auto momentsOf = [&](const std::vector<StackTreePtr>& repeats) {
-        Moments moments{std::vector<double>(nodes, 0.0), std::vector<double>(nodes, 0.0), double(repeats.size())};
-        for (const StackTreePtr& repeat : repeats) {
-            const std::vector<double> values = valuesOf(*repeat);
-            for (std::size_t n = 0; n < nodes; ++n) {
-                moments.sum[n] += values[n];
-                moments.squares[n] += values[n] * values[n];
-            }
-        }
-        return moments;
-    };
-    const Moments before = momentsOf(baseline);
-    const Moments after = momentsOf(selected);
-    const double tail = (1.0 - confidence) / 2.0;
-    tree->m_verdicts.assign(nodes, FrameVerdict::WithinNoise);
-    tree->m_baselineSpread.assign(nodes, 0.0);
-    tree->m_selectedSpread.assign(nodes, 0.0);
-    for (std::size_t n = 0; n < nodes; ++n) {
-        const auto meanAndVariance = [n](const Moments& m) {
-            const double mean = m.sum[n] / m.count;
-            const double variance = std::max(0.0, (m.squares[n] - m.count * mean * mean) / (m.count - 1));
-            return std::pair{mean, variance};
-        };
-        const auto [meanBefore, varianceBefore] = meanAndVariance(before);
-        const auto [meanAfter, varianceAfter] = meanAndVariance(after);
-        tree->m_baselineSpread[n] = std::sqrt(varianceBefore);
-        tree->m_selectedSpread[n] = std::sqrt(varianceAfter);
-        const double a = varianceBefore / before.count;
-        const double b = varianceAfter / after.count;
-        const double error = std::sqrt(a + b);
-        const double difference = meanAfter - meanBefore;
-        // Round-off of sums of squares is not spread: below 1e-12 of a share the repeats agree.
-        if (error <= 1e-12) {
-            tree->m_verdicts[n] = std::abs(difference) > 1e-12 ? FrameVerdict::Real : FrameVerdict::WithinNoise;
-            continue;
-        }
-        const double freedom = (a + b) * (a + b) / (a * a / (before.count - 1) + b * b / (after.count - 1));
-        const double critical = SignificanceTest::studentQuantile(1.0 - tail, std::max(1.0, freedom));
-        tree->m_verdicts[n] = std::abs(difference) > critical * error ? FrameVerdict::Real : FrameVerdict::WithinNoise;
+    RepeatMoments nodesBefore(nodes);
+    RepeatMoments nodesAfter(nodes);
+    RepeatMoments functionsBefore(functionCount);
+    RepeatMoments functionsAfter(functionCount);
+    for (const StackTreePtr& repeat : baseline) {
+        const RepeatValues values = valuesOf(*repeat);
+        nodesBefore.add(values.nodes);
+        functionsBefore.add(values.functions);
     }
+    for (const StackTreePtr& repeat : selected) {
+        const RepeatValues values = valuesOf(*repeat);
+        nodesAfter.add(values.nodes);
+        functionsAfter.add(values.functions);
+    }
+    judge(nodesBefore, nodesAfter, confidence, tree->m_verdicts, tree->m_baselineSpread, tree->m_selectedSpread);
+    judge(functionsBefore, functionsAfter, confidence, tree->m_functionVerdicts, tree->m_functionBaselineSpread,
+          tree->m_functionSelectedSpread);
     return tree;
 }

@@ -10,6 +10,8 @@
 // result, not across the samples of one run, which are not independent of each other.
 // With fewer than kMinimumRepeats runs on a side there is no spread to judge by: the tree is the
 // plain difference of the pooled runs, and says so (FrameVerdict::Untested).
+// Functions (their totals wherever they are called) are judged the same way, for the top-functions
+// table: the same per-repeat values and the same test, once per frame and once per function.
 #pragma once
 
 #include "StackTree.h"

@@ -44,6 +44,25 @@ int seriesPaths(const QByteArray& svg, const QString& colour)
     return count;
 }
 
+// The leftmost and rightmost x of a run's series lines (in the SVG's user units): how far along the
+// time axis its line is drawn.
+std::pair<double, double> seriesXExtent(const QByteArray& svg, const QString& colour)
+{
+    const QRegularExpression group(QStringLiteral("<g fill=\"none\" stroke=\"%1\"[^>]*>\\s*<path[^>]* d=\"([^\"]*)\"").arg(colour));
+    static const QRegularExpression point(QStringLiteral("(-?[0-9.]+),(-?[0-9.]+)"));
+    double left = 1e9;
+    double right = -1e9;
+    for (auto it = group.globalMatch(QString::fromUtf8(svg)); it.hasNext();) {
+        const QString path = it.next().captured(1);
+        for (auto p = point.globalMatch(path); p.hasNext();) {
+            const double x = p.next().captured(1).toDouble();
+            left = std::min(left, x);
+            right = std::max(right, x);
+        }
+    }
+    return {left, right};
+}
+
 int pdfPages(const QByteArray& pdf)
 {
     // Page objects, not the /Pages tree node.
@@ -311,6 +330,58 @@ private slots:
         dialog->close();
         m_window.runSet()->setTrim(0, std::nullopt);
         time->resetZoom();
+    }
+
+    // Runs trimmed to different windows: "Each run's trim window" spans them all and draws each
+    // run's line over its own window only; the zoom's window draws the lines whole.
+    void linesCutToEachRunsTrimWindow()
+    {
+        RunSet* runs = m_window.runSet();
+        m_window.timeController()->resetZoom();
+        m_window.timeController()->setSelection(std::nullopt);
+        runs->setTrim(0, std::make_pair(2.0, 6.0));
+        runs->setTrim(1, std::make_pair(8.0, 14.0));
+        ExportDialog* dialog = m_window.showExportDialog(ExportSubject::Charts);
+        dialog->focusChart(0);
+        const int trimWindows = dialog->windowBox()->findData(int(ExportWindow::TrimWindows));
+        QVERIFY(trimWindows >= 0);
+        QCOMPARE(dialog->windowBox()->itemText(trimWindows), QStringLiteral("Each run's trim window"));
+        dialog->formatBox()->setCurrentIndex(dialog->formatBox()->findData(int(ExportFormat::Svg)));
+        const auto colourOf = [runs](int run) { return QColor::fromRgb(runs->at(run).colour).name(); };
+        QTemporaryDir directory;
+        const auto exported = [&](const QString& name) {
+            QString error;
+            const QString path = directory.filePath(name);
+            if (!dialog->exportTo(path, &error))
+                qWarning("%s", qPrintable(error));
+            QFile file(path);
+            return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+        };
+        // The zoom (the whole runs here): both lines cross the middle of the axis.
+        const QByteArray whole = exported(QStringLiteral("whole.svg"));
+        const auto wholeBaseline = seriesXExtent(whole, colourOf(0));
+        const auto wholeTuned = seriesXExtent(whole, colourOf(1));
+        QVERIFY(wholeBaseline.second > wholeTuned.first);
+
+        dialog->windowBox()->setCurrentIndex(trimWindows);
+        QCOMPARE(dialog->subtitleField()->text(), QStringLiteral("Each run's trim window"));
+        const QByteArray cut = exported(QStringLiteral("cut.svg"));
+        QVERIFY(cut.contains(">Each run's trim window</text>") || cut.contains(">Each run&apos;s trim window</text>")
+                || cut.contains(">Each run&#39;s trim window</text>"));
+        const auto baseline = seriesXExtent(cut, colourOf(0));
+        const auto tuned = seriesXExtent(cut, colourOf(1));
+        // The axis spans 2–14 s: the baseline's line 2–6 s ends before the tuned one's 8–14 s starts.
+        QVERIFY2(baseline.second < tuned.first,
+                 qPrintable(QStringLiteral("baseline %1–%2, tuned %3–%4").arg(baseline.first).arg(baseline.second).arg(tuned.first).arg(tuned.second)));
+        // 4 s against 6 s of the same axis.
+        const double ratio = (baseline.second - baseline.first) / (tuned.second - tuned.first);
+        QVERIFY2(std::abs(ratio - 4.0 / 6.0) < 0.05, qPrintable(QString::number(ratio)));
+        dialog->formatBox()->setCurrentIndex(dialog->formatBox()->findData(int(ExportFormat::Png)));
+        dialog->sizeBox()->setCurrentIndex(dialog->sizeBox()->findText(QStringLiteral("1280×720")));
+        QVERIFY(dialog->renderFirstPage().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/export-trim-windows.png")));
+        dialog->close();
+        runs->setTrim(0, std::nullopt);
+        runs->setTrim(1, std::nullopt);
     }
 
     void zeroLabelSitsOnTheZeroLine()

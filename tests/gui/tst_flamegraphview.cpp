@@ -15,6 +15,8 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QHeaderView>
+#include <QTableView>
 #include <QLabel>
 #include <QListWidget>
 #include <QMouseEvent>
@@ -513,6 +515,42 @@ private slots:
         QVERIFY(panel.view()->fillColourFor(compress).red() > 200 && panel.view()->fillColourFor(compress).green() < 150);
         QVERIFY(panel.view()->toolTipFor(tokenize).contains(QStringLiteral("Within noise across 3 + 3 runs")));
         QVERIFY(panel.view()->toolTipFor(compress).contains(QStringLiteral("Beyond noise across 3 + 3 runs")));
+        // The top functions: each side's share with its runs' spread, the change and the verdict,
+        // all in sight at the panel's default layout; the function's name keeps a readable width.
+        const TopFunctionsModel* top = panel.topFunctionsModel();
+        const int compressRow = top->rowOf(QStringLiteral("compress"));
+        const int tokenizeRow = top->rowOf(QStringLiteral("tokenize"));
+        QVERIFY(compressRow >= 0 && tokenizeRow >= 0);
+        const auto text = [top](int row, TopFunctionsModel::Column column) {
+            return top->index(row, top->sectionOf(column)).data().toString();
+        };
+        QCOMPARE(text(compressRow, TopFunctionsModel::Verdict), QStringLiteral("real"));
+        QCOMPARE(text(tokenizeRow, TopFunctionsModel::Verdict), QStringLiteral("within noise"));
+        // tokenize: 31.5, 29.5 and 28.8 % in the baseline's runs: ± 1.4 points.
+        QCOMPARE(text(tokenizeRow, TopFunctionsModel::BaselineValue), QStringLiteral("29.9% ± 1.4"));
+        // compress moved the same 10 points in every run: no spread, not a round-off's "0.00".
+        QCOMPARE(text(compressRow, TopFunctionsModel::SelectedValue), QStringLiteral("40.0% ± 0.0"));
+        QCOMPARE(text(compressRow, TopFunctionsModel::BaselineValue), QStringLiteral("30.0% ± 0.0"));
+        QHeaderView* header = panel.topFunctionsView()->horizontalHeader();
+        const int viewportWidth = panel.topFunctionsView()->viewport()->width();
+        for (const auto column : {TopFunctionsModel::SelectedValue, TopFunctionsModel::BaselineValue, TopFunctionsModel::TotalDelta,
+                                  TopFunctionsModel::Verdict}) {
+            const int section = top->sectionOf(column);
+            QVERIFY2(header->sectionViewportPosition(section) >= 0
+                         && header->sectionViewportPosition(section) + header->sectionSize(section) <= viewportWidth,
+                     qPrintable(QStringLiteral("column %1 ends at %2 of %3 px")
+                                    .arg(section)
+                                    .arg(header->sectionViewportPosition(section) + header->sectionSize(section))
+                                    .arg(viewportWidth)));
+            // Sized to its contents: the widest cell is not cut.
+            int widest = 0;
+            for (int row = 0; row < top->rowCount(); ++row) {
+                widest = std::max(widest, panel.topFunctionsView()->fontMetrics().horizontalAdvance(
+                                              top->index(row, section).data().toString()));
+            }
+            QVERIFY2(header->sectionSize(section) > widest, qPrintable(QStringLiteral("%1 px for %2 px").arg(header->sectionSize(section)).arg(widest)));
+        }
+        QVERIFY(header->sectionSize(0) >= panel.topFunctionsView()->fontMetrics().horizontalAdvance(QStringLiteral("parse_request")));
         QVERIFY(panel.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/flamegraph-variants.png")));
         panel.colourNoiseBox()->setChecked(true);
         QVERIFY(panel.view()->fillColourFor(tokenize) != neutral);

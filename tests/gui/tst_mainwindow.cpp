@@ -45,6 +45,8 @@
 #include <QTreeView>
 #include <QTest>
 
+#include <functional>
+
 namespace {
 
 QStringList actionTexts(const QMenu* menu)
@@ -523,10 +525,13 @@ private slots:
         QStringList listed;
         for (int row = 0; row < dialog->table()->rowCount(); ++row)
             listed.append(dialog->table()->item(row, 1)->text());
-        // Every menu command with a key is listed with that key, as the menu shows it.
+        // Every menu command with a key is listed with that key, as the menu shows it, those of
+        // submenus (View › Trim › Undo Trims: Esc) too.
         int withKeys = 0;
-        for (const QAction* menuAction : window.menuBar()->actions()) {
-            for (const QAction* action : menuAction->menu()->actions()) {
+        std::function<void(const QMenu*)> check = [&](const QMenu* menu) {
+            for (const QAction* action : menu->actions()) {
+                if (action->menu())
+                    check(action->menu());
                 if (action->shortcut().isEmpty())
                     continue;
                 ++withKeys;
@@ -534,7 +539,10 @@ private slots:
                 QVERIFY2(std::any_of(listed.begin(), listed.end(), [&](const QString& keys) { return keys.split(QStringLiteral(", ")).contains(key); }),
                          qPrintable(action->text() + QStringLiteral(" (") + key + QStringLiteral(") is not listed")));
             }
-        }
+        };
+        for (const QAction* menuAction : window.menuBar()->actions())
+            check(menuAction->menu());
+        QVERIFY(listed.contains(QKeySequence(Qt::Key_Escape).toString(QKeySequence::NativeText)));
         QVERIFY(withKeys >= 10);
         QCOMPARE(dialog->table()->rowCount(), withKeys);
         QVERIFY(dialog->grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/help-keyboard-shortcuts.png")));

@@ -2,7 +2,10 @@
 // click in the run's context menu, its end edge dragged in a chart, and a trim typed into the run
 // list; the summary follows each,
 // and the charts shade the trim windows (the proposal of the selected run hatched before that).
-// Writes trim-steady-state-proposed.png and trim-steady-state.png to the test artifacts.
+// Every run at once: View › Trim › Trim All to Steady State (each run its own proposal), Esc in the
+// run list to undo, Trim All Runs… with a FROM:TO window, Clear Trims; the summary and the charts
+// follow each.
+// Writes trim-steady-state-proposed.png, trim-steady-state.png and trim-all-runs.png to the test artifacts.
 #include "ChartGrid.h"
 #include "MainWindow.h"
 #include "RunListModel.h"
@@ -13,7 +16,10 @@
 #include "summary/LiveSummary.h"
 
 #include <QAction>
+#include <QDialogButtonBox>
+#include <QInputDialog>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QMenu>
 #include <QSignalSpy>
 #include <QTest>
@@ -35,6 +41,19 @@ double busyMean(const MainWindow& window, int run)
 {
     const SummaryRow* row = window.liveSummary()->report()->row(QStringLiteral("cpu.busy"));
     return row ? row->cells[std::size_t(run)].stats.mean : -1;
+}
+
+// An action of View › Trim by the start of its text (mnemonics dropped).
+QAction* trimMenuAction(const MainWindow& window, const QString& text)
+{
+    const QMenu* menu = window.findChild<QMenu*>(QStringLiteral("trimMenu"));
+    if (!menu)
+        return nullptr;
+    for (QAction* action : menu->actions()) {
+        if (action->text().remove(QLatin1Char('&')).startsWith(text))
+            return action;
+    }
+    return nullptr;
 }
 
 QLineEdit* openEditor(QWidget* viewport)
@@ -173,6 +192,88 @@ private slots:
                 action->trigger();
         }
         QVERIFY(!runs->at(0).trim);
+    }
+
+    void trimAllRunsAtOnce()
+    {
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openDemo(window));
+        RunSet* runs = window.runSet();
+        window.timeController()->setSelection(std::nullopt);
+        window.liveSummary()->rebuildNow();
+        const double wholeBaseline = busyMean(window, 0);
+        RunListView* list = window.runListView();
+        QAction* toSteadyState = trimMenuAction(window, QStringLiteral("Trim All to Steady State"));
+        QAction* trimAll = trimMenuAction(window, QStringLiteral("Trim All Runs"));
+        QAction* clearTrims = trimMenuAction(window, QStringLiteral("Clear Trims"));
+        QAction* undo = trimMenuAction(window, QStringLiteral("Undo Trims"));
+        QVERIFY(toSteadyState && trimAll && clearTrims && undo);
+        QVERIFY(!undo->isEnabled());
+        QCOMPARE(undo->shortcut(), QKeySequence(Qt::Key_Escape));
+        // The same actions in the run list's context menu.
+        std::unique_ptr<QMenu> menu = list->contextMenu(0);
+        QVERIFY(menu->actions().contains(toSteadyState) && menu->actions().contains(trimAll));
+
+        // Each run to its own steady state, in one click; the summary uses each run's window.
+        const auto baselineSteady = runs->steadyState(0).window;
+        const auto tunedSteady = runs->steadyState(1).window;
+        QVERIFY(baselineSteady && tunedSteady);
+        QSignalSpy rebuilt(window.liveSummary(), &LiveSummary::reportChanged);
+        toSteadyState->trigger();
+        QCOMPARE(runs->at(0).trim, baselineSteady);
+        QCOMPARE(runs->at(1).trim, tunedSteady);
+        QVERIFY(undo->isEnabled());
+        QVERIFY(rebuilt.wait(120000));
+        QCOMPARE(window.liveSummary()->report()->runs[0].window, baselineSteady);
+        QCOMPARE(window.liveSummary()->report()->runs[1].window, tunedSteady);
+        QVERIFY2(busyMean(window, 0) > 99, qPrintable(QString::number(busyMean(window, 0))));
+
+        // Esc in the run list puts the whole runs back.
+        list->setFocus();
+        QTRY_VERIFY(list->hasFocus());
+        rebuilt.clear();
+        QTest::keyClick(list, Qt::Key_Escape);
+        QVERIFY(!runs->at(0).trim && !runs->at(1).trim);
+        QVERIFY(!undo->isEnabled());
+        QVERIFY(rebuilt.wait(120000));
+        QCOMPARE(busyMean(window, 0), wholeBaseline);
+
+        // One window for every run, typed into the dialog; OK waits for a window that parses.
+        trimAll->trigger();
+        auto* dialog = list->findChild<QInputDialog*>(QLatin1String(RunListView::trimAllDialogName));
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        QPushButton* ok = dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        dialog->setTextValue(QStringLiteral("12:2"));
+        QVERIFY(!ok->isEnabled());
+        dialog->setTextValue(QStringLiteral("2:12"));
+        QVERIFY(ok->isEnabled());
+        rebuilt.clear();
+        QTest::mouseClick(ok, Qt::LeftButton);
+        const auto window212 = std::optional(std::make_pair(2.0, 12.0));
+        QCOMPARE(runs->at(0).trim, window212);
+        QCOMPARE(runs->at(1).trim, window212);
+        QVERIFY(rebuilt.wait(120000));
+        QCOMPARE(window.liveSummary()->report()->runs[0].window, window212);
+        QCOMPARE(window.liveSummary()->report()->runs[1].window, window212);
+        QVERIFY2(busyMean(window, 0) > 99, qPrintable(QString::number(busyMean(window, 0))));
+        ChartGrid* grid = window.chartGrid();
+        TimeSeriesChart* chart = grid->chart(0);
+        QTRY_VERIFY(chart->isVisible() && chart->width() > 200);
+        QTest::qWait(100);
+        grid->refreshNow();
+        QCOMPARE(chart->highlightedWindows().size(), std::size_t(2));
+        QVERIFY(window.grab().toImage().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/trim-all-runs.png")));
+
+        // Clear Trims, and its undo from the menu.
+        clearTrims->trigger();
+        QVERIFY(!runs->at(0).trim && !runs->at(1).trim);
+        undo->trigger();
+        QCOMPARE(runs->at(0).trim, window212);
+        QCOMPARE(runs->at(1).trim, window212);
     }
 };
 

@@ -91,6 +91,25 @@ SvgContent parseSvg(const QByteArray& bytes)
     return content;
 }
 
+// The leftmost and rightmost x of the series lines in a colour (the SVG's user units): how far
+// along the time axis a run's line is drawn.
+std::pair<double, double> seriesXExtent(const QByteArray& svg, const QString& colour)
+{
+    const QRegularExpression group(QStringLiteral("<g fill=\"none\" stroke=\"%1\"[^>]*>\\s*<path[^>]* d=\"([^\"]*)\"").arg(colour));
+    static const QRegularExpression point(QStringLiteral("(-?[0-9.]+),(-?[0-9.]+)"));
+    double left = 1e9;
+    double right = -1e9;
+    for (auto it = group.globalMatch(QString::fromUtf8(svg)); it.hasNext();) {
+        const QString path = it.next().captured(1);
+        for (auto p = point.globalMatch(path); p.hasNext();) {
+            const double x = p.next().captured(1).toDouble();
+            left = std::min(left, x);
+            right = std::max(right, x);
+        }
+    }
+    return {left, right};
+}
+
 QByteArray readAll(const QString& path)
 {
     QFile file(path);
@@ -164,6 +183,30 @@ private slots:
         // The host facts footnote names both runs' hosts.
         const QString footnote = svg.texts.filter(QStringLiteral("CPUs")).join(QLatin1Char('\n'));
         QVERIFY2(footnote.contains(QStringLiteral("demo-baseline: ")) && footnote.contains(QStringLiteral("demo-tuned: ")), qPrintable(footnote));
+    }
+
+    // Windows per run: the axis spans them all, each run's line is cut to its own window, and the
+    // subtitle says so.
+    void chartLinesCutToEachRunsWindow()
+    {
+        const QString path = m_directory.filePath(QStringLiteral("cut.svg"));
+        const Result result = runApp(exportArguments({QStringLiteral("--metric"), QStringLiteral("cpu.user"), QStringLiteral("--window"),
+                                                      QStringLiteral("1=2:6"), QStringLiteral("--window"), QStringLiteral("2=8:14"),
+                                                      QStringLiteral("-o"), path}));
+        QVERIFY2(result.exitCode == 0, result.err.constData());
+        const QByteArray bytes = readAll(path);
+        const SvgContent svg = parseSvg(bytes);
+        QVERIFY(svg.texts.contains(QStringLiteral("Each run's trim window")));
+        // Ticks of the span, 2–14 s.
+        QVERIFY(svg.texts.contains(QStringLiteral("10 s")));
+        QVERIFY(!svg.texts.contains(QStringLiteral("16 s")));
+        const auto baseline = seriesXExtent(bytes, kBaselineColour);
+        const auto tuned = seriesXExtent(bytes, kTunedColour);
+        QVERIFY2(baseline.second < tuned.first,
+                 qPrintable(QStringLiteral("baseline %1–%2, tuned %3–%4").arg(baseline.first).arg(baseline.second).arg(tuned.first).arg(tuned.second)));
+        // 4 s against 6 s of the same axis.
+        const double ratio = (baseline.second - baseline.first) / (tuned.second - tuned.first);
+        QVERIFY2(std::abs(ratio - 4.0 / 6.0) < 0.05, qPrintable(QString::number(ratio)));
     }
 
     void pngSizeAndScale_data()

@@ -133,8 +133,21 @@ ChartFigure::Chart ChartFigure::layOut(const QRectF& cell, const ChartFigureMetr
         const SeriesView view = entry.run->series(metric.metricId, metric.instance);
         if (view.isEmpty())
             continue;
-        const DecimatedSeries decimated = decimate(view.times, view.values, entry.offsetSeconds, from, to, columns);
-        std::vector<QPointF> points = clippedToRange(decimated.points, from, to);
+        // The run's own part of the range: its trim window on the shared axis, when lines are cut.
+        double runFrom = from;
+        double runTo = to;
+        if (m_linesCutToTrims && entry.trim) {
+            runFrom = std::max(from, entry.trim->first + entry.offsetSeconds);
+            runTo = std::min(to, entry.trim->second + entry.offsetSeconds);
+        }
+        if (!(runTo > runFrom)) {
+            chart.lines.push_back({r, {}});
+            continue;
+        }
+        // As finely as the whole range: the part's share of the plot's columns.
+        const int runColumns = std::max(1, int(std::lround(columns * (runTo - runFrom) / std::max(1e-9, to - from))));
+        const DecimatedSeries decimated = decimate(view.times, view.values, entry.offsetSeconds, runFrom, runTo, runColumns);
+        std::vector<QPointF> points = clippedToRange(decimated.points, runFrom, runTo);
         for (const QPointF& point : points) {
             if (!std::isfinite(point.y()))
                 continue;

@@ -1,5 +1,6 @@
 // Time-series charts for export: one or more metrics of every visible run over a window, laid out
-// in a grid on one page, with the runs' colours in a shared legend.
+// in a grid on one page, with the runs' colours in a shared legend; optionally each run's line cut
+// to its own trim window.
 //
 // Unlike TimeSeriesChart, which paints lines into a cached image for speed on screen, each run's
 // line here is one QPainterPath, so SVG and PDF get vectors (one <path> per run and chart) that
@@ -31,6 +32,10 @@ public:
 
     // Charts across; 0 picks by count (one column up to three charts, then two, then three).
     void setColumns(int columns) { m_columns = columns; }
+    // Each run's line only over its trim window (a run without one: the whole range). For windows
+    // per run, where the figure's range is the span of them all: a run's line that went on past
+    // its window showed samples its summary and flame graph leave out.
+    void setLinesCutToTrims(bool cut) { m_linesCutToTrims = cut; }
 
     std::vector<LegendEntry> legend() const override;
 
@@ -48,4 +53,5 @@ private:
     std::vector<ChartFigureMetric> m_metrics;
     std::pair<double, double> m_range;
     int m_columns = 0;
+    bool m_linesCutToTrims = false;
 };

@@ -207,6 +207,50 @@ private slots:
         QVERIFY(!runs.at(0).trim);
     }
 
+    // Every run at once: one window for all (cut at each run's end), each run's own steady state
+    // (a run without one keeps its trim), none; undo puts back only what was not changed since.
+    void runListModelTrimsEveryRun()
+    {
+        RunSet runs;
+        RunListModel model(&runs);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        runs.add(makeRun(QStringLiteral("/r/warm"), "warm", 60, 1,
+                         {{"cpu.busy", "%", {"all"}, [](std::size_t row, std::size_t) { return row >= 10 && row < 50 ? 80.0 + double(row % 3) : 2.0 + double(row % 2); },
+                           runlens::format::BetterDirection::Neutral, runlens::format::MetricScope::Series, {}, "Busy CPU"}}));
+        runs.add(makeRun(QStringLiteral("/r/mem"), "mem", 30, 1, {{"mem.used", "bytes", {""}, [](std::size_t, std::size_t) { return 1e9; }}}));
+        QSignalSpy undoable(&model, &RunListModel::undoTrimsChanged);
+        QVERIFY(!model.canUndoTrims());
+
+        runs.setTrim(1, std::make_pair(1.0, 3.0));
+        QCOMPARE(model.trimAllToSteadyState(), 1);
+        QCOMPARE(runs.at(0).trim, std::optional(std::make_pair(10.0, 49.0)));
+        QCOMPARE(runs.at(1).trim, std::optional(std::make_pair(1.0, 3.0))); // no proposal: kept
+        QVERIFY(model.canUndoTrims());
+        QCOMPARE(undoable.size(), 1);
+        QCOMPARE(model.trimAllToSteadyState(), 0); // nothing to change: the undo stays
+        QVERIFY(model.canUndoTrims());
+        QCOMPARE(model.undoTrims(), 1);
+        QVERIFY(!runs.at(0).trim);
+        QVERIFY(!model.canUndoTrims());
+
+        // One window for all: the shorter run's ends where it does.
+        QCOMPARE(model.trimAll({5.0, 45.0}), 2);
+        QCOMPARE(runs.at(0).trim, std::optional(std::make_pair(5.0, 45.0)));
+        QCOMPARE(runs.at(1).trim, std::optional(std::make_pair(5.0, runs.at(1).run->durationSeconds())));
+        // The second run's trim dragged since: undo leaves that newer choice alone.
+        runs.setTrim(1, std::make_pair(6.0, 9.0));
+        QCOMPARE(model.undoTrims(), 1);
+        QVERIFY(!runs.at(0).trim);
+        QCOMPARE(runs.at(1).trim, std::optional(std::make_pair(6.0, 9.0)));
+
+        QCOMPARE(model.clearTrims(), 1);
+        QVERIFY(!runs.at(0).trim && !runs.at(1).trim);
+        QCOMPARE(model.undoTrims(), 1);
+        QCOMPARE(runs.at(1).trim, std::optional(std::make_pair(6.0, 9.0)));
+        QCOMPARE(RunListModel::parseWindow(QStringLiteral("2 s – 12 s")), std::optional(std::make_pair(2.0, 12.0)));
+        QVERIFY(!RunListModel::parseWindow(QStringLiteral("12:2")));
+    }
+
     void metricTreeFromDescriptorsMarksPartialMetrics()
     {
         RunSet runs;
