@@ -1147,6 +1147,10 @@ Bunu ana makinenin yöneticisinin (veya EC2 konsolunun sistem günlüğünün) v
         <source>Variants pooled: %1 runs against %2; fewer than three runs on a side give no noise to test against.</source>
         <translation>Varyantlar birleştirildi: %1 çalıştırma, %2 çalıştırmaya karşı; bir tarafta üçten az çalıştırma sınanacak gürültü vermez.</translation>
     </message>
+    <message>
+        <source>Indexing the profile of %1 (charts can be used meanwhile)…</source>
+        <translation>%1 profili dizinleniyor (bu arada grafikler kullanılabilir)…</translation>
+    </message>
 </context>
 <context>
     <name>FlameGraphRequest</name>
@@ -2767,6 +2771,10 @@ recorded on %3 at %4</source>
     <message>
         <source>The session could not be saved to %1: %2.</source>
         <translation>Oturum %1 konumuna kaydedilemedi: %2.</translation>
+    </message>
+    <message>
+        <source>the file %1</source>
+        <translation>dosya: %1</translation>
     </message>
 </context>
 <context>

@@ -1147,6 +1147,10 @@ Compare it with the fingerprint the host&apos;s administrator (or the EC2 consol
         <source>Variants pooled: %1 runs against %2; fewer than three runs on a side give no noise to test against.</source>
         <translation>已合并变体：%1 次运行对比 %2 次；某一侧少于三次运行，无法得到可检验的噪声。</translation>
     </message>
+    <message>
+        <source>Indexing the profile of %1 (charts can be used meanwhile)…</source>
+        <translation>正在为 %1 的性能剖析建立索引（期间可以使用图表）…</translation>
+    </message>
 </context>
 <context>
     <name>FlameGraphRequest</name>
@@ -2767,6 +2771,10 @@ recorded on %3 at %4</source>
     <message>
         <source>The session could not be saved to %1: %2.</source>
         <translation>无法将会话保存到 %1：%2。</translation>
+    </message>
+    <message>
+        <source>the file %1</source>
+        <translation>文件：%1</translation>
     </message>
 </context>
 <context>
