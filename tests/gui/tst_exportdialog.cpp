@@ -2,6 +2,7 @@
 // charts, the heat maps, the flame graph and the summary; what it writes is parsed (SVG paths per
 // chart and run, PNG size at 2×, PDF pages), its preview is the figure at the target's proportions,
 // and Copy puts the image on the clipboard. The preview is saved for a person to look at.
+#include "SvgSeries.h"
 #include "ChartGrid.h"
 #include "FlameGraphPanel.h"
 #include "FlameGraphView.h"
@@ -42,25 +43,6 @@ int seriesPaths(const QByteArray& svg, const QString& colour)
     for (auto it = group.globalMatch(QString::fromUtf8(svg)); it.hasNext(); it.next())
         ++count;
     return count;
-}
-
-// The leftmost and rightmost x of a run's series lines (in the SVG's user units): how far along the
-// time axis its line is drawn.
-std::pair<double, double> seriesXExtent(const QByteArray& svg, const QString& colour)
-{
-    const QRegularExpression group(QStringLiteral("<g fill=\"none\" stroke=\"%1\"[^>]*>\\s*<path[^>]* d=\"([^\"]*)\"").arg(colour));
-    static const QRegularExpression point(QStringLiteral("(-?[0-9.]+),(-?[0-9.]+)"));
-    double left = 1e9;
-    double right = -1e9;
-    for (auto it = group.globalMatch(QString::fromUtf8(svg)); it.hasNext();) {
-        const QString path = it.next().captured(1);
-        for (auto p = point.globalMatch(path); p.hasNext();) {
-            const double x = p.next().captured(1).toDouble();
-            left = std::min(left, x);
-            right = std::max(right, x);
-        }
-    }
-    return {left, right};
 }
 
 int pdfPages(const QByteArray& pdf)

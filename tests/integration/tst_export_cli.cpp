@@ -3,6 +3,8 @@
 // names, the title; the PNG's size and resolution at 2×; the PDF's page size and count; the summary
 // as Markdown and CSV byte for byte; and one chart against a golden image drawn with the bundled
 // font (regenerate it with RUNLENS_UPDATE_EXPORT_GOLDEN=1 after an intended change, and look at it).
+#include "SvgSeries.h"
+
 #include <QFile>
 #include <QImage>
 #include <QMap>
@@ -89,25 +91,6 @@ SvgContent parseSvg(const QByteArray& bytes)
     if (xml.hasError())
         qWarning() << "SVG parse error:" << xml.errorString();
     return content;
-}
-
-// The leftmost and rightmost x of the series lines in a colour (the SVG's user units): how far
-// along the time axis a run's line is drawn.
-std::pair<double, double> seriesXExtent(const QByteArray& svg, const QString& colour)
-{
-    const QRegularExpression group(QStringLiteral("<g fill=\"none\" stroke=\"%1\"[^>]*>\\s*<path[^>]* d=\"([^\"]*)\"").arg(colour));
-    static const QRegularExpression point(QStringLiteral("(-?[0-9.]+),(-?[0-9.]+)"));
-    double left = 1e9;
-    double right = -1e9;
-    for (auto it = group.globalMatch(QString::fromUtf8(svg)); it.hasNext();) {
-        const QString path = it.next().captured(1);
-        for (auto p = point.globalMatch(path); p.hasNext();) {
-            const double x = p.next().captured(1).toDouble();
-            left = std::min(left, x);
-            right = std::max(right, x);
-        }
-    }
-    return {left, right};
 }
 
 QByteArray readAll(const QString& path)
