@@ -81,7 +81,7 @@ FlameGraphPanel::FlameGraphPanel(RunSet* runs, TimeController* time, QWidget* pa
     m_topView->setObjectName(QStringLiteral("topFunctions"));
     m_topView->setModel(m_topModel);
     m_topView->setSortingEnabled(true);
-    m_topView->sortByColumn(TopFunctionsModel::Self, Qt::DescendingOrder);
+    m_topView->sortByColumn(m_topModel->sectionOf(TopFunctionsModel::Self), Qt::DescendingOrder);
     m_topView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_topView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_topView->verticalHeader()->hide();

@@ -16,7 +16,7 @@ void TopFunctionsModel::setTree(StackTreePtr tree)
     beginResetModel();
     m_tree = std::move(tree);
     m_rows.clear();
-    m_columns = {Function, Module, Self, SelfShare, Total, TotalShare};
+    m_columns = {Function, SelfShare, TotalShare, Self, Total, Module};
     if (m_tree && m_tree->isDiff()) {
         m_columns = {Function, SelectedValue, BaselineValue, TotalDelta};
         if (comparesVariants())
@@ -58,7 +58,7 @@ int TopFunctionsModel::leadingSections() const
     if (verdict >= 0)
         return verdict + 1;
     const int delta = sectionOf(TotalDelta);
-    return delta >= 0 ? delta + 1 : int(m_columns.size());
+    return delta >= 0 ? delta + 1 : sectionOf(TotalShare) + 1;
 }
 
 int TopFunctionsModel::rowCount(const QModelIndex& parent) const
@@ -70,7 +70,7 @@ int TopFunctionsModel::columnCount(const QModelIndex& parent) const
 {
     if (parent.isValid())
         return 0;
-    return m_tree ? int(m_columns.size()) : TotalShare + 1;
+    return int(m_columns.size());
 }
 
 double TopFunctionsModel::value(const Row& row, Column column) const
@@ -136,7 +136,8 @@ QVariant TopFunctionsModel::data(const QModelIndex& index, int role) const
             return QString::fromStdString(function.module);
         case SelfShare:
         case TotalShare:
-            return QStringLiteral("%1%").arg(value(row, column) * 100.0, 0, 'f', 2);
+            // One decimal, as the comparison columns: a narrow dock keeps the name in sight.
+            return QStringLiteral("%1%").arg(value(row, column) * 100.0, 0, 'f', 1);
         case SelfDelta:
         case TotalDelta:
             return perSecond ? tr("%1/s").arg(value(row, column), 0, 'f', 2)

@@ -59,8 +59,8 @@ public:
     // The section that shows a column for the current tree, or -1; the column of a section.
     int sectionOf(Column column) const;
     Column columnAt(int section) const;
-    // The sections up to the change (and verdict) of a differential tree, all of them otherwise:
-    // what the view keeps in sight without scrolling.
+    // The sections up to the change (and verdict) of a differential tree, up to the total share
+    // otherwise: what the view keeps in sight without scrolling.
     int leadingSections() const;
     Column sortColumn() const { return m_sortColumn; }
     Qt::SortOrder sortOrder() const { return m_sortOrder; }
@@ -79,7 +79,9 @@ private:
 
     StackTreePtr m_tree;
     std::vector<Row> m_rows;
-    std::vector<Column> m_columns{Function, Module, Self, SelfShare, Total, TotalShare};
+    // A run's own tree: the name and its shares in sight, the counts and the module (often a long
+    // path) a scroll away.
+    std::vector<Column> m_columns{Function, SelfShare, TotalShare, Self, Total, Module};
     Column m_sortColumn = Self;
     Qt::SortOrder m_sortOrder = Qt::DescendingOrder;
 };

@@ -16,6 +16,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHeaderView>
+#include <QStyle>
 #include <QTableView>
 #include <QLabel>
 #include <QListWidget>
@@ -316,6 +317,31 @@ private slots:
         QCOMPARE(panel.flameScope()->countAt(0, 0), 2);
         QCOMPARE(panel.filterView()->findChild<QTreeWidget*>()->topLevelItemCount(), 1);
         QVERIFY(panel.filterView()->findChild<QTreeWidget*>()->topLevelItem(0)->text(0).endsWith(QLatin1String("(PID 1)")));
+
+        // A run's own tree in a narrow dock: the function's name and its shares in sight, the
+        // counts and the module (long paths, often) a scroll away; names had been squeezed to
+        // "pv_…alt" beside a whole module path.
+        panel.resize(560, 420);
+        panel.findChild<QTabWidget*>()->setCurrentWidget(panel.topFunctionsView());
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.refresh();
+        QTRY_VERIFY(!panel.isBusy());
+        const TopFunctionsModel* top = panel.topFunctionsModel();
+        QCOMPARE(top->sectionOf(TopFunctionsModel::Module), top->columnCount() - 1);
+        QVERIFY(panel.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/flamegraph-top-functions-narrow.png")));
+        QHeaderView* header = panel.topFunctionsView()->horizontalHeader();
+        // The name takes all the shares leave (in a dock this narrow, elided in the middle);
+        // before, the module's path took it and names were cut to four letters.
+        const int shares = header->sectionSize(top->sectionOf(TopFunctionsModel::SelfShare))
+                         + header->sectionSize(top->sectionOf(TopFunctionsModel::TotalShare));
+        const int viewport = panel.topFunctionsView()->viewport()->width();
+        QVERIFY2(std::abs(header->sectionSize(0) + shares - viewport) <= 1,
+                 qPrintable(QStringLiteral("name %1 px + shares %2 px in %3 px").arg(header->sectionSize(0)).arg(shares).arg(viewport)));
+        const int totalShare = top->sectionOf(TopFunctionsModel::TotalShare);
+        QVERIFY2(header->sectionViewportPosition(totalShare) + header->sectionSize(totalShare)
+                     <= panel.topFunctionsView()->viewport()->width(),
+                 "total % in sight");
     }
 
     void panelFollowsRunsAndSelection()

@@ -56,12 +56,15 @@ private slots:
         TopFunctionsModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         // A view sorts before it has a tree (QTableView::setSortingEnabled): the order is kept.
-        model.sort(TopFunctionsModel::Self, Qt::DescendingOrder);
+        model.sort(model.sectionOf(TopFunctionsModel::Self), Qt::DescendingOrder);
         QCOMPARE(model.sortColumn(), TopFunctionsModel::Self);
         // f recurses: its total is 4 (every sample under it), not 4 + 3.
         model.setTree(treeOf({{"main;f;f;g", 3}, {"main;f", 1}, {"main;h", 2}}));
         QCOMPARE(model.rowCount(), 4);
         QCOMPARE(model.columnCount(), int(TopFunctionsModel::TotalShare) + 1);
+        // The module comes last: the name and the shares are what a narrow view keeps in sight.
+        QCOMPARE(model.sectionOf(TopFunctionsModel::Module), model.columnCount() - 1);
+        QCOMPARE(model.leadingSections(), 3); // the name, self % and total %
         QCOMPARE(cell(model, "f", TopFunctionsModel::Total), 4.0);
         QCOMPARE(cell(model, "f", TopFunctionsModel::Self), 1.0);
         QCOMPARE(cell(model, "g", TopFunctionsModel::Self), 3.0);
@@ -69,10 +72,10 @@ private slots:
         QCOMPARE(cell(model, "h", TopFunctionsModel::TotalShare), 2.0 / 6.0);
         // Sorted by self, largest first, by default.
         QCOMPARE(model.data(model.index(0, TopFunctionsModel::Function)).toString(), QStringLiteral("g"));
-        model.sort(TopFunctionsModel::Function, Qt::AscendingOrder);
+        model.sort(model.sectionOf(TopFunctionsModel::Function), Qt::AscendingOrder);
         QCOMPARE(model.data(model.index(0, TopFunctionsModel::Function)).toString(), QStringLiteral("f"));
         QCOMPARE(model.data(model.index(3, TopFunctionsModel::Function)).toString(), QStringLiteral("main"));
-        model.sort(TopFunctionsModel::Total, Qt::DescendingOrder);
+        model.sort(model.sectionOf(TopFunctionsModel::Total), Qt::DescendingOrder);
         QCOMPARE(model.data(model.index(0, TopFunctionsModel::Function)).toString(), QStringLiteral("main"));
     }
 
