@@ -34,10 +34,7 @@ std::vector<RunPtr> makeRuns(const QString& path, std::vector<runlens::format::R
     std::vector<RunPtr> runs;
     for (auto& archive : archives) {
         const QString runInFile = several ? QString::fromStdString(archive.runName) : QString();
-        auto run = std::make_shared<const Run>(path, std::move(archive), runInFile, indexing);
-        // Found here, off the GUI thread, for the run list and the charts that show it.
-        run->steadyState();
-        runs.push_back(std::move(run));
+        runs.push_back(std::make_shared<const Run>(path, std::move(archive), runInFile, indexing));
     }
     return runs;
 }
@@ -91,6 +88,10 @@ void RunLoader::load(const QStringList& paths)
                         return !control.isCancelled();
                     };
                     result.runs = makeRuns(path, readRuns(path.toStdString(), progress), ProfileIndexing::Later);
+                    // Found here, off the GUI thread, for the run list and the charts that show it
+                    // (the command line asks only with --window steady).
+                    for (const RunPtr& run : result.runs)
+                        run->steadyState();
                     if (result.runs.empty())
                         result.error = tr("%1 holds no run.").arg(path);
                 } catch (const runlens::format::ReadCancelled&) {
