@@ -34,7 +34,9 @@
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
+#include <QScrollBar>
 #include <QSettings>
+#include <QSplitter>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
@@ -302,6 +304,51 @@ private slots:
         QCOMPARE(view.hostFacts()->model()->rowCount(), 3);
     }
 
+    // The headline and its findings are shown whole without scrolling: at the page's size, after a
+    // resize, and for a new report; a very long list leaves the table half of the page or twelve
+    // lines; once the user has dragged the divider, their height stays.
+    void headlineIsShownWholeWithoutScrolling()
+    {
+        SummaryView view;
+        view.resize(900, 520);
+        view.setReport(syntheticReport());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto* splitter = view.findChild<QSplitter*>();
+        QVERIFY(splitter);
+        QScrollBar* scroll = view.headline()->verticalScrollBar();
+        QVERIFY2(view.headline()->plainText().contains(QLatin1String("CPUs were idle")), qPrintable(view.headline()->plainText()));
+        QCOMPARE(scroll->maximum(), 0);
+        QVERIFY(view.tabs()->height() > view.headline()->height());
+
+        // Narrower: the text wraps onto more lines, and the headline grows with it.
+        const int wide = view.headline()->height();
+        view.resize(420, 520);
+        QTRY_COMPARE(scroll->maximum(), 0);
+        QVERIFY2(view.headline()->height() > wide, qPrintable(QStringLiteral("%1 <= %2").arg(view.headline()->height()).arg(wide)));
+        QVERIFY(view.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/summary-headline-narrow.png")));
+
+        // Forty findings do not fit: the headline stops where the table would get less than half of
+        // the page or twelve lines, whichever is less, and scrolls.
+        SummaryReport crowded = *syntheticReport();
+        for (int i = 0; i < 40; ++i)
+            crowded.findings.push_back(crowded.findings.front());
+        view.resize(900, 520);
+        view.setReport(std::make_shared<const SummaryReport>(crowded));
+        QTRY_VERIFY(scroll->maximum() > 0);
+        const int total = splitter->height() - splitter->handleWidth();
+        const int tableShare = std::min(total / 2, 12 * view.headline()->fontMetrics().lineSpacing());
+        QVERIFY2(std::abs(view.headline()->height() - (total - tableShare)) <= 2,
+                 qPrintable(QStringLiteral("headline %1 of %2").arg(view.headline()->height()).arg(total)));
+
+        // The user's divider wins over the fit.
+        splitter->setSizes({100, total - 100});
+        emit splitter->splitterMoved(100, 1);
+        view.setReport(syntheticReport());
+        view.resize(900, 560);
+        QCOMPARE(view.headline()->height(), 100);
+    }
+
     // Hosts tab: each run's column fits its values (a CPU model is not cut to "Intel(R) Xeon(R..."),
     // the section and fact names too, with the filter on and off; a very long value stops at a cap.
     void hostColumnsFitTheirContents()
@@ -462,7 +509,17 @@ private slots:
         QVERIFY(after.size() >= before.size());
         table->searchField()->clear();
         QTest::qWait(50);
+        // At the default layout the headline is read whole, down to its findings, without scrolling.
+        HeadlinePanel* headline = window.summaryView()->headline();
+        QVERIFY2(headline->plainText().contains(QLatin1String("findings"), Qt::CaseInsensitive), qPrintable(headline->plainText()));
+        QTRY_COMPARE(headline->verticalScrollBar()->maximum(), 0);
         QVERIFY(window.grab().toImage().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-summary-demo.png")));
+        // And on a laptop's screen, where the table needs every row the headline does not.
+        window.resize(1280, 720);
+        QTRY_COMPARE(headline->verticalScrollBar()->maximum(), 0);
+        QVERIFY2(headline->height() <= headline->contentHeight() + 2,
+                 qPrintable(QStringLiteral("%1 px for %2 px of text").arg(headline->height()).arg(headline->contentHeight())));
+        QVERIFY(window.grab().toImage().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-summary-demo-1280x720.png")));
     }
 
     // Double-click on a metric with instances: the report is rebuilt in the background with a row per

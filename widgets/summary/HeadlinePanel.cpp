@@ -3,7 +3,10 @@
 #include "SummaryTable.h"
 #include "summary/SummaryExport.h"
 
+#include <QTextDocument>
 #include <QUrl>
+
+#include <cmath>
 
 namespace {
 
@@ -28,6 +31,14 @@ HeadlinePanel::HeadlinePanel(QWidget* parent)
             emit metricActivated(url.path());
     });
     setReport(nullptr);
+}
+
+int HeadlinePanel::contentHeight() const
+{
+    // The document is laid out at the viewport's width, which is what the text will wrap to.
+    QTextDocument* text = document();
+    text->setTextWidth(viewport()->width());
+    return int(std::ceil(text->size().height())) + 2 * frameWidth() + contentsMargins().top() + contentsMargins().bottom();
 }
 
 void HeadlinePanel::setReport(SummaryReportPtr report)

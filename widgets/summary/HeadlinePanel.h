@@ -19,6 +19,8 @@ public:
     void setReport(SummaryReportPtr report);
     // The text shown, without markup (tests, accessibility).
     QString plainText() const { return toPlainText(); }
+    // The height that shows the whole text at the panel's present width, frame included.
+    int contentHeight() const;
 
     static constexpr int kHeadlineItems = 4;
 

@@ -13,6 +13,8 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace {
 
 // Paints the cost and "against baseline" cells green when cheaper than the baseline, red when dearer,
@@ -120,23 +122,24 @@ SummaryView::SummaryView(QWidget* parent)
     , m_pricePerformance(new PricePerformancePanel(this))
     , m_tabs(new QTabWidget(this))
     , m_status(new QLabel(this))
+    , m_splitter(new QSplitter(Qt::Vertical, this))
 {
     setObjectName(QStringLiteral("summaryView"));
     m_tabs->addTab(m_table, tr("Metrics"));
     m_tabs->addTab(m_hostFacts, tr("Hosts"));
     m_tabs->addTab(m_pricePerformance, tr("Price-performance"));
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_headline);
-    splitter->addWidget(m_tabs);
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 3);
-    // The headline is a few lines; the table gets the rest.
-    splitter->setSizes({110, 400});
+    m_splitter->addWidget(m_headline);
+    m_splitter->addWidget(m_tabs);
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setChildrenCollapsible(false);
+    // Only a drag of the divider says so; setSizes does not emit splitterMoved.
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_headlineSizedByUser = true; });
     m_status->setObjectName(QStringLiteral("summaryStatus"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_status);
-    layout->addWidget(splitter);
+    layout->addWidget(m_splitter);
     connect(m_table, &SummaryTable::metricActivated, this, &SummaryView::metricActivated);
     connect(m_table, &SummaryTable::instanceMetricsChanged, this, &SummaryView::instanceMetricsChanged);
     connect(m_headline, &HeadlinePanel::metricActivated, this,
@@ -147,6 +150,7 @@ SummaryView::SummaryView(QWidget* parent)
 void SummaryView::setReport(SummaryReportPtr report)
 {
     m_headline->setReport(report);
+    fitHeadline();
     m_table->setReport(report);
     if (report) {
         QStringList names;
@@ -162,6 +166,32 @@ void SummaryView::setReport(SummaryReportPtr report)
         m_pricePerformance->setRuns({}, {}, 0);
     }
     setBusy(false);
+}
+
+void SummaryView::fitHeadline()
+{
+    const int total = m_splitter->height() - m_splitter->handleWidth();
+    if (m_headlineSizedByUser || total <= 0)
+        return;
+    // The headline and its findings are what people read first, so they are shown whole; a very
+    // long list (many warnings and findings) still leaves the table half of the page or twelve
+    // lines, whichever is less.
+    const int lines = m_headline->fontMetrics().lineSpacing();
+    const int wanted = std::max(m_headline->contentHeight(), 3 * lines);
+    const int headline = std::min(wanted, std::max(total / 2, total - 12 * lines));
+    m_splitter->setSizes({headline, total - headline});
+}
+
+void SummaryView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitHeadline();
+}
+
+void SummaryView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    fitHeadline();
 }
 
 bool SummaryView::setPriceTable(const QByteArray& json, QString* error)

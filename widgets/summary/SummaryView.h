@@ -14,6 +14,7 @@ class HeadlinePanel;
 class HostFactsView;
 class PricePerformanceModel;
 class QLabel;
+class QSplitter;
 class QTabWidget;
 class QTableView;
 class SummaryTable;
@@ -74,10 +75,17 @@ signals:
     void instanceMetricsChanged(const QStringList& metricIds);
 
 private:
+    // The headline is as tall as its text, up to a share of the page, until the user drags the divider.
+    void fitHeadline();
+    void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+
     HeadlinePanel* m_headline;
     SummaryTable* m_table;
     HostFactsView* m_hostFacts;
     PricePerformancePanel* m_pricePerformance;
     QTabWidget* m_tabs;
     QLabel* m_status;
+    QSplitter* m_splitter;
+    bool m_headlineSizedByUser = false;
 };
