@@ -1,6 +1,7 @@
 #include "SummaryExport.h"
 
 #include "CsvField.h"
+#include "VerdictExplanation.h"
 
 #include "UnitFormat.h"
 
@@ -69,16 +70,20 @@ QString verdictText(Verdict verdict)
     return {};
 }
 
+QString percentText(double percent)
+{
+    return QLocale::c().toString(percent, 'f', std::fabs(percent) < 10 ? 1 : 0) + QStringLiteral(" %");
+}
+
 QString formatDelta(const SummaryRow& row, const SummaryCell& cell)
 {
     if (cell.verdict == Verdict::NoData || cell.verdict == Verdict::Baseline)
         return {};
     if (std::isfinite(cell.deltaPercent)) {
-        const QString digits = QLocale::c().toString(cell.deltaPercent, 'f', std::fabs(cell.deltaPercent) < 10 ? 1 : 0);
-        if (digits == QLatin1String("0") || digits == QLatin1String("0.0") || digits == QLatin1String("-0.0")
-            || digits == QLatin1String("-0"))
+        const QString text = percentText(cell.deltaPercent);
+        if (text == QLatin1String("0.0 %") || text == QLatin1String("-0.0 %"))
             return QStringLiteral("±0 %");
-        return (cell.deltaPercent > 0 ? QStringLiteral("+") : QString()) + digits + QStringLiteral(" %");
+        return (cell.deltaPercent > 0 ? QStringLiteral("+") : QString()) + text;
     }
     return (cell.delta > 0 ? QStringLiteral("+") : QString()) + UnitFormat::format(cell.delta, row.unit);
 }
@@ -368,8 +373,14 @@ QByteArray toMarkdown(const SummaryReport& report, const std::vector<int>& rows)
         for (std::size_t r = 0; r < row.cells.size(); ++r) {
             const SummaryCell& cell = row.cells[r];
             QString text = cell.stats.isEmpty() ? QStringLiteral("–") : UnitFormat::format(cell.stats.mean, row.unit);
-            if (int(r) != baseline && cell.verdict != Verdict::NoData)
-                text += QStringLiteral(" (%1, %2)").arg(formatDelta(row, cell), verdictText(cell.verdict));
+            if (int(r) != baseline && cell.verdict != Verdict::NoData) {
+                // Within noise names the change the series' variation hides, as the table does.
+                const QString band = cell.verdict == Verdict::WithinNoise
+                                         ? VerdictExplanation::noiseBandText(row, cell, row.cells[std::size_t(baseline)])
+                                         : QString();
+                text += band.isEmpty() ? QStringLiteral(" (%1, %2)").arg(formatDelta(row, cell), verdictText(cell.verdict))
+                                       : QStringLiteral(" (%1, %2, %3)").arg(formatDelta(row, cell), verdictText(cell.verdict), band);
+            }
             cells.append(markdownCell(text));
         }
         out += QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");

@@ -23,6 +23,8 @@ QByteArray toJson(const SummaryReport& report);
 
 // A delta as people read it: "+12.3 %", or the absolute change with the unit when the baseline is 0.
 QString formatDelta(const SummaryRow& row, const SummaryCell& cell);
+// A share as the summary writes it: one decimal below 10 %, none above ("4.2 %", "62 %").
+QString percentText(double percent);
 QString verdictText(Verdict verdict); // translated: "improvement", "within noise" ...
 
 struct HeadlineItem {

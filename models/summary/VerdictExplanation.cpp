@@ -9,16 +9,6 @@
 #include <algorithm>
 #include <cmath>
 
-namespace {
-
-// "62 %", with a decimal below 10 as formatDelta writes deltas.
-QString percentText(double percent)
-{
-    return QLocale::c().toString(percent, 'f', std::fabs(percent) < 10 ? 1 : 0) + QStringLiteral(" %");
-}
-
-} // namespace
-
 namespace VerdictExplanation {
 
 double noiseBand(const SummaryCell& cell)
@@ -35,7 +25,7 @@ QString noiseBandText(const SummaryRow& row, const SummaryCell& cell, const Summ
     if (!std::isfinite(band))
         return {};
     if (!baseline.stats.isEmpty() && baseline.stats.mean != 0)
-        return QStringLiteral("±") + percentText(100.0 * band / std::fabs(baseline.stats.mean));
+        return QStringLiteral("±") + SummaryExport::percentText(100.0 * band / std::fabs(baseline.stats.mean));
     return QStringLiteral("±") + UnitFormat::format(band, row.unit);
 }
 

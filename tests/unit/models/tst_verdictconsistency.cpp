@@ -97,6 +97,12 @@ private slots:
         // A real change's Δ stays as it was.
         QCOMPARE(model.index(all, 4).data().toString(), QStringLiteral("-40 %"));
 
+        // The Markdown of `runlens summary` carries the same band as the table.
+        const QString markdown = QString::fromUtf8(SummaryExport::toMarkdown(*report));
+        const QString noiseCell = QStringLiteral("(-48 %, within noise, ±%1 %)").arg(text.mid(text.indexOf(QChar(0x00b1)) + 1).section(QLatin1Char(' '), 0, 0));
+        QVERIFY2(markdown.contains(noiseCell), qPrintable(noiseCell + QLatin1Char('\n') + markdown));
+        QVERIFY2(markdown.contains(QLatin1String("(-40 %, improvement) |")), qPrintable(markdown));
+
         // The headline speaks of the metric, with the table's verdict: Better lists the aggregate.
         const std::vector<SummaryExport::HeadlineItem> better
             = SummaryExport::biggestChanges(*report, 1, Verdict::Improvement, 5);
