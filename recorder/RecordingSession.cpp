@@ -171,9 +171,12 @@ void RecordingSession::start()
         throw RecordError("cannot record: cannot create " + series + ": " + std::strerror(errno) + ".");
 
     // --profile adds the stack sampler; it keeps its own journal beside the metric journals.
-    if (m_options.profile.enabled)
+    if (m_options.profile.enabled) {
+        profile::ProfileOptions profileOptions = m_options.profile;
+        profileOptions.drainInterval = m_options.interval; // the sampler is read once per interval
         m_slots.push_back(std::make_unique<Slot>(std::make_unique<profile::ProfileCollector>(
-            m_options.profile, m_spoolDirectory + "/" + format::spool::kProfileJournal)));
+            std::move(profileOptions), m_spoolDirectory + "/" + format::spool::kProfileJournal)));
+    }
 
     for (auto& slot : m_slots) {
         if (slot->collector->name() != profile::kCollectorName && !selected(m_options, slot->collector->name())) {

@@ -2,6 +2,7 @@
 // (injectable so that tests can hide kernel symbols or refuse perf_event_open without root).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 
@@ -14,6 +15,8 @@ struct ProfileOptions {
     std::string kallsymsPath;      // empty: PROC/kallsyms
     std::string kptrRestrictPath;  // empty: PROC/sys/kernel/kptr_restrict
     std::string perfMapDirectory = "/tmp"; // where JIT runtimes write perf-PID.map
+    // How often the sample buffers are read: the recording's --interval (sizes the buffers).
+    std::chrono::nanoseconds drainInterval = std::chrono::seconds(1);
     int simulatedOpenError = 0;    // tests: perf_event_open fails with this errno (EACCES ...)
     bool simulatedHardwareEvent = false; // tests: samples are of cycles (periods kept) without a PMU
     // --profile-backend perf: samples of `perf script` imported before they go to the journal

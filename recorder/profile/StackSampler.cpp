@@ -5,6 +5,7 @@
 #include "OpenFailure.h"
 #include "PerfEventParanoid.h"
 #include "ProcFile.h"
+#include "RingSize.h"
 #include "ThreadCpuTime.h"
 
 #include <linux/perf_event.h>
@@ -123,6 +124,7 @@ std::string StackSampler::open()
     m_keepPeriods = attr.type == PERF_TYPE_HARDWARE;
 
     const std::size_t page = std::size_t(::sysconf(_SC_PAGESIZE));
+    const std::size_t dataPages = ringDataPages(cpus.size(), page, m_options.frequencyHz, m_options.drainInterval);
     for (const int cpu : cpus) {
         auto ring = std::make_unique<Ring>();
         ring->cpu = cpu;
@@ -134,13 +136,12 @@ std::string StackSampler::open()
             m_rings.clear();
             return collect::pmu::OpenFailure::classify(error, "perf_event_open(" + m_event + " sampling) on cpu" + std::to_string(cpu), paranoid).message;
         }
-        // 128 pages hold about 10 s of deep stacks at 49 Hz; fall back to smaller rings when the
-        // locked-memory budget (perf_event_mlock_kb) is tight.
-        for (const std::size_t pages : {128u, 32u, 8u}) {
+        // An interval of deep stacks within the memory budget (RingSize.h); smaller rings when the
+        // locked-memory budget (perf_event_mlock_kb, RLIMIT_MEMLOCK) is tighter still.
+        ring->base = MAP_FAILED;
+        for (std::size_t pages = dataPages; pages >= 1 && ring->base == MAP_FAILED; pages /= 2) {
             ring->mapBytes = (pages + 1) * page;
             ring->base = ::mmap(nullptr, ring->mapBytes, PROT_READ | PROT_WRITE, MAP_SHARED, ring->fd, 0);
-            if (ring->base != MAP_FAILED)
-                break;
         }
         if (ring->base == MAP_FAILED) {
             const std::string why = std::strerror(errno);

@@ -13,6 +13,7 @@
 #include <QTest>
 #include <QThread>
 
+#include <bit>
 #include <csignal>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -156,6 +157,14 @@ private slots:
         QCOMPARE(profile.info["frequency_hz"].get<int>(), 49);
         QVERIFY(profile.info["kernel_symbols"].get<bool>());
         QVERIFY(profile.info.contains("sampler_cpu_seconds"));
+        // Each CPU's ring holds two 1 s intervals of deep stacks at 49 Hz (1 KiB each: RingSize.h),
+        // in a power of two of pages, and no more (it was a fixed 128 pages, 512 KiB here); nothing
+        // was lost for it.
+        const auto page = std::size_t(::sysconf(_SC_PAGESIZE));
+        const auto ring = profile.info["ring_bytes_per_cpu"].get<std::size_t>();
+        QVERIFY2(ring % page == 0 && std::has_single_bit(ring / page), qPrintable(QString::number(ring)));
+        QVERIFY2(ring >= 2 * 49 * 1024 && ring / 2 < 2 * 49 * 1024, qPrintable(QString::number(ring)));
+        QCOMPARE(profile.info["lost_samples"].get<std::uint64_t>(), std::uint64_t(0));
 
         // Times count from the run's start, like the series: inside the recording, give or take a tick.
         for (std::size_t row = 0; row < profile.samples.size(); ++row) {

@@ -8,6 +8,7 @@
 #include "PerfScriptParser.h"
 #include "ProcessImage.h"
 #include "ProfileEncoding.h"
+#include "RingSize.h"
 #include "StackSampler.h"
 
 #include <QFile>
@@ -19,6 +20,7 @@
 
 #include <linux/perf_event.h>
 
+#include <bit>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -505,6 +507,29 @@ private slots:
         cycles->handleRecord(sample(kPid, kPid, 1, 0, {PERF_CONTEXT_USER, 1}, 1).data());
         cycles->handleRecord(sample(kPid, kPid, 2, 0, {PERF_CONTEXT_USER, 1}, 2'500'003).data());
         QCOMPARE(cycles->builder().tables().samples.period, (std::vector<std::uint64_t>{1, 2'500'003}));
+    }
+
+    // Each CPU's ring holds two intervals of deep stacks, a power of two of pages, within 512 KiB and
+    // a share of 16 MiB for all CPUs: 192 CPUs with 64 KiB pages map 12 MiB, not 1.5 GiB.
+    void ringsHoldAnIntervalWithinTheBudget()
+    {
+        using runlens::profile::ringDataPages;
+        using namespace std::chrono_literals;
+        QCOMPARE(ringDataPages(2, 4096, 49, 1s), std::size_t(32));        // 100 KB wanted: 128 KiB
+        QCOMPARE(ringDataPages(192, 4096, 49, 1s), std::size_t(16));      // 16 MiB / 192: 64 KiB
+        QCOMPARE(ringDataPages(192, 65536, 49, 1s), std::size_t(1));      // one 64 KiB page each
+        QCOMPARE(ringDataPages(2, 65536, 49, 1s), std::size_t(2));        // 100 KB in 64 KiB pages
+        QCOMPARE(ringDataPages(2, 4096, 999, 1s), std::size_t(128));      // at most 512 KiB
+        QCOMPARE(ringDataPages(2, 4096, 49, 10s), std::size_t(128));      // long intervals too
+        QCOMPARE(ringDataPages(2, 4096, 49, 100ms), std::size_t(32));     // drained at least each second
+        QCOMPARE(ringDataPages(8192, 4096, 49, 1s), std::size_t(1));      // never none
+        QCOMPARE(ringDataPages(2, 4096, 1, 1s), std::size_t(1));
+        for (const std::size_t cpus : {1u, 3u, 96u, 192u, 448u})
+            for (const std::size_t page : {4096u, 16384u, 65536u}) {
+                const std::size_t pages = ringDataPages(cpus, page, 49, 1s);
+                QVERIFY(std::has_single_bit(pages));
+                QVERIFY(pages == 1 || cpus * pages * page <= runlens::profile::kRingBudgetBytes);
+            }
     }
 
     void truncatedRecordsAreIgnored()
