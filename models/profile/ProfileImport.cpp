@@ -125,6 +125,12 @@ ProfileFileKind detectProfileFileKind(const std::string& path)
     std::string head = readRawHead(path, kHead);
     if (isGzip(head))
         head = gunzip(path, kHead);
+    // A head cut mid-line is judged on its whole lines: the cut last line of deep stacks (a folded
+    // line of 200 Java frames is 20 KB) has no count and would make the whole file unrecognised.
+    if (head.size() == kHead) {
+        if (const std::size_t lastNewline = head.rfind('\n'); lastNewline != std::string::npos)
+            head.resize(lastNewline + 1);
+    }
     return kindOfText(head);
 }
 

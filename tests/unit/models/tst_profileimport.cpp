@@ -155,6 +155,32 @@ private slots:
         QCOMPARE(detectProfileFileKind(renamed.toStdString()), ProfileFileKind::PerfScript);
     }
 
+    // Deep stacks make long lines: 200 Java frames are 20 KB of folded text a line, so the 64 KiB
+    // the detector reads ends mid-line; the whole lines before the cut decide.
+    void deepFoldedStacksAreRecognised()
+    {
+        std::string text;
+        for (int line = 0; line < 12; ++line) {
+            text += "java";
+            for (int depth = 0; depth < 200; ++depth)
+                text += ";org/example/service/Handler" + std::to_string(line) + "_" + std::to_string(depth) + ".handle";
+            text += " " + std::to_string(line + 1) + "\n";
+        }
+        QVERIFY(text.size() > 64 * 1024);
+        QTemporaryDir directory;
+        const QString path = directory.filePath(QStringLiteral("deep.folded"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(text.data(), qint64(text.size()));
+        file.close();
+        QCOMPARE(detectProfileFileKind(path.toStdString()), ProfileFileKind::Folded);
+        // One line longer than the whole head still cannot be judged.
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(std::string(70 * 1024, 'a').data(), 70 * 1024);
+        file.close();
+        QCOMPARE(detectProfileFileKind(path.toStdString()), ProfileFileKind::Unrecognized);
+    }
+
     void foldedStacks()
     {
         FoldedStatistics statistics;
