@@ -106,10 +106,20 @@ std::string gunzip(const std::string& path, std::size_t limit, bool whole = fals
     return text;
 }
 
-ProfileFileKind kindOfText(const std::string& head)
+// How much of a file its kind is judged on.
+constexpr std::size_t kHeadBytes = 64 * 1024;
+
+// The kind of a file from its first kHeadBytes (`cut`: the file goes on). A head cut mid-line is
+// judged on its whole lines: the cut last line of deep stacks (a folded line of 200 Java frames
+// is 20 KB) has no count and would make the whole file unrecognised.
+ProfileFileKind kindOfHead(std::string_view head, bool cut)
 {
     if (head.size() > 262 && head.compare(257, 5, "ustar") == 0)
         return ProfileFileKind::RunArchive;
+    if (cut) {
+        if (const std::size_t lastNewline = head.rfind('\n'); lastNewline != std::string_view::npos)
+            head = head.substr(0, lastNewline + 1);
+    }
     if (looksLikePerfScript(head))
         return ProfileFileKind::PerfScript;
     if (looksLikeFolded(head))
@@ -121,17 +131,10 @@ ProfileFileKind kindOfText(const std::string& head)
 
 ProfileFileKind detectProfileFileKind(const std::string& path)
 {
-    constexpr std::size_t kHead = 64 * 1024;
-    std::string head = readRawHead(path, kHead);
+    std::string head = readRawHead(path, kHeadBytes);
     if (isGzip(head))
-        head = gunzip(path, kHead);
-    // A head cut mid-line is judged on its whole lines: the cut last line of deep stacks (a folded
-    // line of 200 Java frames is 20 KB) has no count and would make the whole file unrecognised.
-    if (head.size() == kHead) {
-        if (const std::size_t lastNewline = head.rfind('\n'); lastNewline != std::string::npos)
-            head.resize(lastNewline + 1);
-    }
-    return kindOfText(head);
+        head = gunzip(path, kHeadBytes);
+    return kindOfHead(head, head.size() == kHeadBytes);
 }
 
 ProfileText::ProfileText(std::string decompressed)
@@ -228,15 +231,15 @@ runlens::format::RunArchive importProfileRun(const std::string& path)
 {
     const ProfileText file = readProfileText(path);
     const std::string_view text = file.text();
-    const std::string_view head = text.substr(0, 64 * 1024);
+    const ProfileFileKind kind = kindOfHead(text.substr(0, kHeadBytes), text.size() > kHeadBytes);
     runlens::format::RunArchive run;
     run.runName = std::filesystem::path(path).filename().string();
     std::string source;
     try {
-        if (looksLikePerfScript(head)) {
+        if (kind == ProfileFileKind::PerfScript) {
             source = "perf script";
             run.profile = runlens::format::readPerfScript(text);
-        } else if (looksLikeFolded(head)) {
+        } else if (kind == ProfileFileKind::Folded) {
             source = "folded stacks";
             run.profile = importFolded(text);
         }

@@ -31,8 +31,10 @@ nlohmann::json parseJson(const std::string& name, const std::string& text)
     return parseUntrustedJson(text, name);
 }
 
+// `budget`: the bytes the run's decoded series may still take (see readEntries); this group's are
+// taken from it.
 SeriesTable readGroup(const std::string& indexPath, const nlohmann::json& index,
-                      std::map<std::string, std::string>& files)
+                      std::map<std::string, std::string>& files, std::uint64_t& budget)
 {
     SeriesTable table;
     if (!index.is_object() || !index.contains("group") || !index["group"].is_string() || !index.contains("columns")
@@ -51,6 +53,37 @@ SeriesTable readGroup(const std::string& indexPath, const nlohmann::json& index,
         table.keys.push_back({column["metric"].get<std::string>(), textField(column, "instance")});
     }
     table.columns.resize(table.keys.size());
+
+    // The rows of all blocks, from their headers (decodeBlock checks them against the sizes): the
+    // columns are reserved once, so that growing them never holds a column twice (one column of
+    // many rows would otherwise peak at three times its size), and the group takes in memory what
+    // its blocks took. Each block file counted once, whatever the index repeats.
+    std::uint64_t rows = 0;
+    std::set<std::string_view> counted;
+    for (const auto& blockEntry : index["blocks"]) {
+        if (!blockEntry.is_object() || !blockEntry.contains("file") || !blockEntry["file"].is_string())
+            continue; // named below
+        const auto it = files.find(std::string(paths::kSeriesDirectory) + blockEntry["file"].get<std::string>());
+        if (it == files.end() || it->second.size() < kBlockHeaderSize || !counted.insert(it->first).second)
+            continue;
+        std::uint32_t header[2] = {0, 0}; // rows, columns
+        std::memcpy(header, it->second.data() + 8, sizeof header);
+        if (header[1] <= table.keys.size()
+            && it->second.size() == kBlockHeaderSize + std::uint64_t(header[0]) * 8 * (std::uint64_t(header[1]) + 1))
+            rows += header[0];
+    }
+    // Columns missing from a block are padded with NaN, so the group takes rows x columns whatever
+    // its blocks hold: 2^18 columns over one block of 2,000 rows would be 4 GB from 0.6 MB. Counted
+    // with the timestamps and the times in seconds the app keeps beside them.
+    const std::uint64_t bytes = rows * (std::uint64_t(table.keys.size()) + 2) * 8;
+    if (bytes > budget)
+        throw FormatError(indexPath + " describes " + std::to_string(rows) + " rows of " + std::to_string(table.keys.size())
+                          + " columns (" + std::to_string(bytes >> 20) + " MiB in memory), more than the "
+                          + std::to_string(budget >> 20) + " MiB the archive's size allows");
+    budget -= bytes;
+    table.timestampsNs.reserve(std::size_t(rows));
+    for (std::vector<double>& column : table.columns)
+        column.reserve(std::size_t(rows));
 
     for (const auto& blockEntry : index["blocks"]) {
         if (!blockEntry.is_object() || !blockEntry.contains("file") || !blockEntry["file"].is_string())
@@ -193,7 +226,8 @@ RunArchive readEntries(const std::string& path, const ReadLimits& limits, const 
             throw fail("it contains " + name + " twice");
 
         const bool isJson = relative.ends_with(".json");
-        const std::uint64_t entryLimit = isJson ? limits.maxJsonBytes : limits.maxEntryBytes;
+        const bool isSeriesBlock = relative.starts_with(paths::kSeriesDirectory) && relative.ends_with(".bin");
+        const std::uint64_t entryLimit = isJson ? limits.maxJsonBytes : isSeriesBlock ? limits.maxSeriesBlockBytes : limits.maxEntryBytes;
         const la_int64_t declared = archive_entry_size_is_set(entry) ? archive_entry_size(entry) : 0;
         if (declared < 0 || std::uint64_t(declared) > entryLimit)
             throw fail(name + " declares " + std::to_string(declared) + " bytes, more than the limit of "
@@ -263,11 +297,14 @@ RunArchive readEntries(const std::string& path, const ReadLimits& limits, const 
             && name.find('/', std::string_view(paths::kSeriesDirectory).size()) == std::string::npos)
             indexes.push_back(name);
     }
+    // What the decoded series may take: as much as the archive may unpack to (the ratio limit),
+    // however sparse its groups are.
+    std::uint64_t seriesBudget = (64ull << 20) + limits.maxCompressionRatio * std::uint64_t(std::max<off_t>(info.st_size, 1));
     for (const std::string& indexPath : indexes) {
         try {
             const nlohmann::json index = parseJson(indexPath, files[indexPath]);
             files.erase(indexPath);
-            run.series.push_back(readGroup(indexPath, index, files));
+            run.series.push_back(readGroup(indexPath, index, files, seriesBudget));
         } catch (const FormatError& error) {
             throw fail(error.what());
         }

@@ -17,6 +17,7 @@ struct ReadLimits {
     std::uint64_t maxArchiveBytes = limits::kArchiveBytes;   // the compressed file
     std::uint64_t maxEntries = limits::kArchiveEntries;
     std::uint64_t maxEntryBytes = limits::kEntryBytes;
+    std::uint64_t maxSeriesBlockBytes = limits::kSeriesBlockBytes; // one series/GROUP/N.bin
     std::uint64_t maxJsonBytes = limits::kJsonBytes;
     std::uint64_t maxTotalBytes = limits::kTotalUnpackedBytes; // everything uncompressed
     std::uint64_t maxCompressionRatio = limits::kCompressionRatio; // uncompressed / compressed, beyond a small floor

@@ -20,7 +20,13 @@ inline constexpr std::uint64_t kArchiveBytes = 4ull << 30;        // the compres
 inline constexpr std::uint64_t kArchiveEntries = 100000;
 inline constexpr std::uint64_t kEntryBytes = 2ull << 30;          // one entry, unpacked
 inline constexpr std::uint64_t kTotalUnpackedBytes = 16ull << 30; // all entries, unpacked
-inline constexpr std::uint64_t kCompressionRatio = 200;           // beyond the first 64 MiB
+// Beyond the first 64 MiB. What a reader holds grows with what an archive unpacks to, so this
+// ratio is what bounds the memory a small file can cost: 10 MB may unpack to at most 1.6 GB
+// (and take about that, bench_readermemory). Our archives unpack 4–13 times, APerf's 4–6.
+inline constexpr std::uint64_t kCompressionRatio = 150;
+// One series block (series/GROUP/N.bin): runlens-rec writes about 4 MiB, at most 32 MiB (16 rows
+// of 2^18 columns). The reader holds a block and its decoded columns at once.
+inline constexpr std::uint64_t kSeriesBlockBytes = 64ull << 20;
 inline constexpr std::size_t kPathLength = 1024;                  // one entry's path
 
 // --- JSON documents (manifest, descriptors, indexes, rules, sessions, event sets) -------------

@@ -174,6 +174,10 @@ private slots:
         file.write(text.data(), qint64(text.size()));
         file.close();
         QCOMPARE(detectProfileFileKind(path.toStdString()), ProfileFileKind::Folded);
+        const runlens::format::RunArchive run = importProfileRun(path.toStdString());
+        QVERIFY(run.profile);
+        QCOMPARE(run.profile->samples.size(), std::size_t(12));
+        QCOMPARE(run.profile->frames.size(), std::size_t(12 * 200 + 1));
         // One line longer than the whole head still cannot be judged.
         QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
         file.write(std::string(70 * 1024, 'a').data(), 70 * 1024);

@@ -352,6 +352,53 @@ private slots:
         QVERIFY2(error.contains(QStringLiteral("decompression bomb")), qPrintable(error));
     }
 
+    // What a small archive may cost in memory is bounded by its size (bench_readermemory): a
+    // series block is at most 64 MiB, and a group whose blocks carry few of its columns (the
+    // others are padded with NaN) may not decode to more than the ratio limit allows.
+    void readerBoundsWhatSeriesTakeInMemory()
+    {
+        std::vector<std::int64_t> timestamps(2000);
+        for (std::size_t r = 0; r < timestamps.size(); ++r)
+            timestamps[r] = std::int64_t(r) * 1'000'000'000;
+        std::string block;
+        encodeBlock(timestamps, std::vector<std::vector<double>>{std::vector<double>(2000, 1.0)}, block);
+        const auto groupOf = [&](int columns) {
+            std::string index = "{\"group\": \"g\", \"blocks\": [{\"file\": \"g/0.bin\"}], \"columns\": [";
+            for (int c = 0; c < columns; ++c)
+                index += std::string(c ? "," : "") + "{\"metric\": \"m\", \"instance\": \"" + std::to_string(c) + "\"}";
+            index += "]}";
+            std::vector<ArchiveEntrySpec> entries = validEntries();
+            entries.push_back({"r/series/g.json", QByteArray::fromStdString(index)});
+            entries.push_back({"r/series/g/0.bin", QByteArray::fromStdString(block)});
+            return entries;
+        };
+        // 2^17 columns of 2,000 rows would be 2 GB from an archive of a few hundred KB.
+        const QString sparse = m_dir.filePath(QStringLiteral("sparse.tar.gz"));
+        QVERIFY(writeTarGz(sparse, groupOf(1 << 17)));
+        QVERIFY(QFileInfo(sparse).size() < (1 << 20));
+        const QString error = readError(sparse.toStdString());
+        QVERIFY2(error.contains(QStringLiteral("series/g.json describes 2000 rows of 131072 columns (2000 MiB in memory), more than the ")),
+                 qPrintable(error));
+        // The same group with 1,000 columns is an ordinary one: padded, not refused.
+        const QString fine = m_dir.filePath(QStringLiteral("fine.tar.gz"));
+        QVERIFY(writeTarGz(fine, groupOf(1000)));
+        const RunArchive run = readRunArchive(fine.toStdString());
+        QCOMPARE(run.series.size(), std::size_t(1));
+        QCOMPARE(run.series[0].columns.size(), std::size_t(1000));
+        QCOMPARE(run.series[0].columns[999].size(), std::size_t(2000));
+        QVERIFY(std::isnan(run.series[0].columns[999][0]));
+        QCOMPARE(run.series[0].columns[0][1999], 1.0);
+
+        // A block larger than any runlens-rec writes.
+        std::vector<ArchiveEntrySpec> entries = validEntries();
+        entries.push_back({"r/series/g.json", "{\"group\": \"g\", \"blocks\": [{\"file\": \"g/0.bin\"}], \"columns\": [{\"metric\": \"m\"}]}"});
+        entries.push_back({"r/series/g/0.bin", QByteArray((64 << 20) + 1, '\0')});
+        const QString big = m_dir.filePath(QStringLiteral("bigblock.tar.gz"));
+        QVERIFY(writeTarGz(big, entries));
+        const QString bigError = readError(big.toStdString());
+        QVERIFY2(bigError.contains(QStringLiteral("r/series/g/0.bin declares 67108865 bytes, more than the limit of 67108864")), qPrintable(bigError));
+    }
+
     void readerReportsTruncatedAndNonArchives()
     {
         std::vector<ArchiveEntrySpec> entries = validEntries();
