@@ -1,9 +1,10 @@
 #include "WorkloadRule.h"
 
+#include "CompiledPattern.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <regex>
 
 namespace runlens::workload {
 
@@ -120,15 +121,14 @@ std::optional<WorkloadRule> parseWorkloadRule(std::string_view text, MetricScope
         why = "workload metric " + rule.name + " has an empty regular expression";
         return std::nullopt;
     }
-    try {
-        const std::regex compiled(rule.pattern);
-        if (compiled.mark_count() < 1) {
-            why = "the regular expression of workload metric " + rule.name
-                + " has no capture group; put the number in parentheses, e.g. 'tps: ([0-9.]+)'";
-            return std::nullopt;
-        }
-    } catch (const std::regex_error& error) {
-        why = "the regular expression of workload metric " + rule.name + " is not valid (" + error.what() + ")";
+    const std::optional<CompiledPattern> compiled = CompiledPattern::compile(rule.pattern, false, why);
+    if (!compiled) {
+        why = "the regular expression of workload metric " + rule.name + " is not valid (" + why + ")";
+        return std::nullopt;
+    }
+    if (compiled->captureCount() < 1) {
+        why = "the regular expression of workload metric " + rule.name
+            + " has no capture group; put the number in parentheses, e.g. 'tps: ([0-9.]+)'";
         return std::nullopt;
     }
     return rule;
