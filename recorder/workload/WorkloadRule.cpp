@@ -121,9 +121,10 @@ std::optional<WorkloadRule> parseWorkloadRule(std::string_view text, MetricScope
         why = "workload metric " + rule.name + " has an empty regular expression";
         return std::nullopt;
     }
-    const std::optional<CompiledPattern> compiled = CompiledPattern::compile(rule.pattern, false, why);
+    std::string problem;
+    const std::optional<CompiledPattern> compiled = CompiledPattern::compile(rule.pattern, false, problem);
     if (!compiled) {
-        why = "the regular expression of workload metric " + rule.name + " is not valid (" + why + ")";
+        why = "the regular expression of workload metric " + rule.name + " is not valid (" + problem + ")";
         return std::nullopt;
     }
     if (compiled->captureCount() < 1) {
