@@ -79,7 +79,9 @@ std::optional<WorkloadRule> parseWorkloadRule(std::string_view text, MetricScope
 {
     const std::size_t equals = text.find('=');
     if (equals == std::string_view::npos) {
-        why = "\"" + std::string(text) + "\" is not NAME[:UNIT]=REGEX, e.g. 'tps:tx/s=tps: ([0-9.]+)'";
+        // Appended, not "\"" + std::string(text): GCC 12 at -O3 warns of an overlapping copy in
+        // that inserting operator+ (a false -Wrestrict of GCC 12 on std::string).
+        why = std::string("\"").append(text).append("\" is not NAME[:UNIT]=REGEX, e.g. 'tps:tx/s=tps: ([0-9.]+)'");
         return std::nullopt;
     }
     WorkloadRule rule;
