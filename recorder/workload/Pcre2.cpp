@@ -6,10 +6,16 @@ namespace runlens::workload::pcre2 {
 
 namespace {
 
-// PCRE2's memory functions. The nothrow form: PCRE2 expects NULL when memory runs out.
+// PCRE2's memory functions. The ordinary operator new, not the nothrow one: a program that
+// replaces only the ordinary one (a counting test) then sees every allocation, and its delete
+// frees what its new gave. PCRE2 expects NULL when memory runs out.
 void* allocate(PCRE2_SIZE size, void*)
 {
-    return ::operator new(size, std::nothrow);
+    try {
+        return ::operator new(size);
+    } catch (const std::bad_alloc&) {
+        return nullptr;
+    }
 }
 
 void release(void* memory, void*)
