@@ -29,13 +29,14 @@ add_dependencies(runlens-rec recorder-${RUNLENS_RECORDER_ARCH})
 if(RUNLENS_ARM64_RECORDER AND NOT RUNLENS_RECORDER_ARCH STREQUAL "arm64")
     find_program(RUNLENS_AARCH64_CXX aarch64-linux-gnu-g++)
     find_library(RUNLENS_AARCH64_ARCHIVE NAMES libarchive.a PATHS /usr/lib/aarch64-linux-gnu NO_DEFAULT_PATH)
-    if(NOT RUNLENS_AARCH64_CXX OR NOT RUNLENS_AARCH64_ARCHIVE)
+    find_library(RUNLENS_AARCH64_PCRE2 NAMES libpcre2-8.a PATHS /usr/lib/aarch64-linux-gnu NO_DEFAULT_PATH)
+    if(NOT RUNLENS_AARCH64_CXX OR NOT RUNLENS_AARCH64_ARCHIVE OR NOT RUNLENS_AARCH64_PCRE2)
         message(FATAL_ERROR
             "The arm64 (Graviton) recorder needs Debian's aarch64 cross compiler and the arm64 libraries. "
             "Install them with .ci/install-deps, or by hand:\n"
             "    sudo dpkg --add-architecture arm64 && sudo apt-get update\n"
             "    sudo apt-get install g++-aarch64-linux-gnu libarchive-dev:arm64 zlib1g-dev:arm64 libpfm4-dev:arm64 "
-            "libdw-dev:arm64 libelf-dev:arm64 libbz2-dev:arm64 liblzma-dev:arm64 qemu-user-static (and qt6-base-dev:arm64 for its tests)\n"
+            "libdw-dev:arm64 libelf-dev:arm64 libbz2-dev:arm64 liblzma-dev:arm64 libpcre2-dev:arm64 qemu-user-static (and qt6-base-dev:arm64 for its tests)\n"
             "or configure with -DRUNLENS_ARM64_RECORDER=OFF to build without it (Graviton hosts then cannot be recorded).")
     endif()
     runlens_add_deployed_recorder(arm64

@@ -110,8 +110,8 @@ int main(int argc, char** argv)
     std::vector<std::string> workloadMetricTexts;
     std::vector<std::string> workloadResultTexts;
     recordCommand->add_option("--workload-metric", workloadMetricTexts,
-                              "NAME[:UNIT[:higher|lower]]=REGEX: each output line of the workload that matches REGEX "
-                              "gives a value of workload.NAME (its first capture group; 10.5k and 41.1MiB are read "
+                              "NAME[:UNIT[:higher|lower]]=REGEX: each output line of the workload that matches REGEX (a "
+                              "PCRE2, Perl-compatible, regular expression) gives a value of workload.NAME (its first capture group; 10.5k and 41.1MiB are read "
                               "with their multipliers), stamped when the line arrived (repeatable)");
     recordCommand->add_option("--workload-result", workloadResultTexts,
                               "NAME[:UNIT[:higher|lower]]=REGEX: like --workload-metric for a final result that "

@@ -17,9 +17,12 @@ class LineAssembler
 public:
     using LineHandler = std::function<void(std::string_view line)>;
 
-    // Longer than any report line of a benchmark, and short enough for std::regex, whose
-    // backtracking recurses once per character of a match (OutputMatcher::kMaxLineLength).
-    static constexpr std::size_t kDefaultMaxLine = 4096;
+    // Far longer than any report line of a benchmark, and room for the long lines of an
+    // application's log (--follow). Matching no longer needs a bound (PCRE2's JIT code does not
+    // recurse per character), but memory and time do: each reader reserves this much once, and
+    // a pattern that is not anchored by a literal is tried at every offset of a line, so a hostile
+    // line can cost the square of its length.
+    static constexpr std::size_t kDefaultMaxLine = 16 * 1024;
 
     explicit LineAssembler(std::size_t maxLine = kDefaultMaxLine);
 

@@ -1,9 +1,11 @@
 #include "OutputMatcher.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <stdexcept>
 
 namespace runlens::workload {
 
@@ -14,6 +16,26 @@ constexpr std::size_t kShortestUsefulLiteral = 2;
 bool isQuantifier(char c)
 {
     return c == '*' || c == '+' || c == '?' || c == '{';
+}
+
+// How many characters after the letter of an escape belong to it: "\x41", "\x{263a}", "\p{Lu}",
+// "\g{-1}", "\k<name>", "\cA", "\012". Taking too many only shortens a literal, never adds one.
+std::size_t escapeArgumentLength(std::string_view escape)
+{
+    if (escape.empty() || !std::strchr("xopPgkNc0123456789", escape.front()))
+        return 0;
+    std::size_t length = 0;
+    const std::string_view rest = escape.substr(1);
+    if (escape.front() == 'c')
+        return rest.empty() ? 0 : 1;
+    if (!rest.empty() && (rest.front() == '{' || rest.front() == '<' || rest.front() == '\'')) {
+        const char close = rest.front() == '{' ? '}' : rest.front() == '<' ? '>' : '\'';
+        const std::size_t end = rest.find(close, 1);
+        return end == std::string_view::npos ? rest.size() : end + 1;
+    }
+    while (length < rest.size() && std::isalnum(static_cast<unsigned char>(rest[length])))
+        ++length;
+    return length;
 }
 
 // Seconds per unit for the time units a benchmark prints; 0 when text does not start with one.
@@ -71,9 +93,16 @@ std::optional<double> parseMeasurement(std::string_view text, std::string_view u
 std::vector<std::string> OutputMatcher::requiredLiterals(std::string_view pattern)
 {
     // Alternatives anywhere make every literal optional; a bracket or group ends a run, and only
-    // the top level is considered, since a group may be optional as a whole.
-    if (pattern.find('|') != std::string_view::npos)
+    // the top level is considered, since a group may be optional as a whole. PCRE2's option
+    // settings ("(?i)" caseless, "(?x)" spaces ignored) change what the rest means, and in
+    // "\Q...\E" everything is literal: none of those is worth reading, they get no filter.
+    if (pattern.find('|') != std::string_view::npos || pattern.find("\\Q") != std::string_view::npos)
         return {};
+    for (std::size_t at = pattern.find("(?"); at != std::string_view::npos; at = pattern.find("(?", at + 1)) {
+        if (at + 2 < pattern.size() && (std::isalpha(static_cast<unsigned char>(pattern[at + 2])) || pattern[at + 2] == '-'
+                                        || pattern[at + 2] == '^' || pattern[at + 2] == '#'))
+            return {};
+    }
     std::vector<std::string> literals;
     std::string run;
     int depth = 0;
@@ -88,10 +117,14 @@ std::vector<std::string> OutputMatcher::requiredLiterals(std::string_view patter
         char literal = 0;
         std::size_t width = 1;
         if (inClass) {
-            if (c == '\\')
+            if (c == '\\') {
                 ++i;
-            else if (c == ']')
+            } else if (c == '[' && i + 1 < pattern.size() && pattern[i + 1] == ':') {
+                const std::size_t end = pattern.find(":]", i + 2); // "[:digit:]"
+                i = end == std::string_view::npos ? pattern.size() : end + 1;
+            } else if (c == ']') {
                 inClass = false;
+            }
             continue;
         }
         if (c == '\\') {
@@ -101,8 +134,15 @@ std::vector<std::string> OutputMatcher::requiredLiterals(std::string_view patter
             width = 2;
             if (std::strchr(".^$*+?()[]{}|\\/-:=!,", next) && next != 0)
                 literal = next;
+            else
+                width += escapeArgumentLength(pattern.substr(i + 1));
         } else if (c == '[') {
             inClass = true;
+            // "[]a]" and "[^]a]": a ']' right after the opening is a member, not the end.
+            if (i + 1 < pattern.size() && pattern[i + 1] == '^')
+                ++i;
+            if (i + 1 < pattern.size() && pattern[i + 1] == ']')
+                ++i;
         } else if (c == '(') {
             ++depth;
         } else if (c == ')') {
@@ -152,23 +192,30 @@ OutputMatcher::OutputMatcher(std::vector<WorkloadRule> rules)
     : m_rules(std::move(rules))
 {
     m_compiled.reserve(m_rules.size());
-    for (const WorkloadRule& rule : m_rules)
-        m_compiled.push_back({std::regex(rule.pattern, std::regex::ECMAScript | std::regex::optimize), requiredLiterals(rule.pattern),
-                              leadingLiteral(rule.pattern),
-                              rule.pattern.starts_with('^') && rule.pattern.find('|') == std::string::npos});
+    for (const WorkloadRule& rule : m_rules) {
+        std::string leading = leadingLiteral(rule.pattern);
+        std::string why;
+        std::optional<CompiledPattern> pattern = CompiledPattern::compile(rule.pattern, !leading.empty(), why);
+        if (!pattern)
+            throw std::invalid_argument("the pattern of workload metric " + rule.name + " is not valid (" + why + ")");
+        m_compiled.push_back({std::move(*pattern), requiredLiterals(rule.pattern), std::move(leading)});
+    }
 }
 
-bool OutputMatcher::search(std::string_view line, const Compiled& compiled)
+bool OutputMatcher::succeeded(CompiledPattern::Outcome outcome)
 {
-    if (compiled.anchored) // "^...": only a match at the start of the line counts
-        return std::regex_search(line.begin(), line.end(), m_match, compiled.regex, std::regex_constants::match_continuous);
+    if (outcome == CompiledPattern::Outcome::Abandoned)
+        ++m_abandoned;
+    return outcome == CompiledPattern::Outcome::Match;
+}
+
+bool OutputMatcher::search(std::string_view line, Compiled& compiled)
+{
     if (compiled.leading.empty())
-        return std::regex_search(line.begin(), line.end(), m_match, compiled.regex);
+        return succeeded(compiled.pattern.match(line));
+    // Anchored: one attempt at each place the leading literal occurs, the leftmost match wins.
     for (std::size_t at = line.find(compiled.leading); at != std::string_view::npos; at = line.find(compiled.leading, at + 1)) {
-        // match_prev_avail: the character before `at` exists, for \b and friends.
-        const auto flags = at == 0 ? std::regex_constants::match_continuous
-                                   : std::regex_constants::match_continuous | std::regex_constants::match_prev_avail;
-        if (std::regex_search(line.begin() + std::ptrdiff_t(at), line.end(), m_match, compiled.regex, flags))
+        if (succeeded(compiled.pattern.match(line, at)))
             return true;
     }
     return false;
@@ -177,17 +224,17 @@ bool OutputMatcher::search(std::string_view line, const Compiled& compiled)
 int OutputMatcher::match(std::string_view line, const std::function<void(std::size_t, double)>& found)
 {
     int matched = 0;
-    if (line.size() > kMaxLineLength)
-        return matched;
     for (std::size_t i = 0; i < m_compiled.size(); ++i) {
-        const Compiled& compiled = m_compiled[i];
+        Compiled& compiled = m_compiled[i];
         const auto absent = [line](const std::string& literal) { return line.find(literal) == std::string_view::npos; };
         if (std::any_of(compiled.literals.begin(), compiled.literals.end(), absent))
             continue;
-        if (!search(line, compiled) || m_match.size() < 2 || !m_match[1].matched)
+        if (!search(line, compiled))
             continue;
-        const std::string_view capture(line.data() + (m_match[1].first - line.begin()), std::size_t(m_match[1].length()));
-        if (const auto value = parseMeasurement(capture, m_rules[i].unit)) {
+        const std::optional<std::string_view> capture = compiled.pattern.capture(line, 1);
+        if (!capture)
+            continue;
+        if (const auto value = parseMeasurement(*capture, m_rules[i].unit)) {
             found(i, *value);
             ++matched;
         }

@@ -1,18 +1,20 @@
 // Turns lines of the workload's output into values, by the rules of --workload-metric,
 // --workload-result and the presets.
 //
-// Most lines match no rule, and the regular expressions are the expensive part (about 1 µs per
-// rule and line with std::regex). Each rule therefore carries the literals its pattern requires
-// ("] thds: " and " tps: " in "\] thds: \d+ tps: ([0-9.]+)"), and the regex only runs on lines that
-// contain them all. When the pattern starts with a literal, a match can only start where that
-// literal occurs, so the regex is tried only there (match_continuous) instead of at every offset.
+// The patterns are PCRE2's, JIT-compiled once (CompiledPattern); matching a line allocates
+// nothing. Most lines match no rule, so each rule also carries the literals its pattern requires
+// ("] thds: " and " tps: " in "\] thds: \d+ tps: ([0-9.]+)"), and PCRE2 only runs on lines that
+// contain them all: a memmem per literal is cheaper than starting the matcher. When the pattern
+// starts with a literal, a match can only start where that literal occurs, so the pattern is
+// compiled anchored and tried only there instead of at every offset.
 #pragma once
 
+#include "CompiledPattern.h"
 #include "WorkloadRule.h"
 
+#include <cstdint>
 #include <functional>
 #include <optional>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,18 +24,20 @@ namespace runlens::workload {
 class OutputMatcher
 {
 public:
-    // libstdc++'s std::regex matches by recursion, one level per character matched: a hostile
-    // line of 60,000 digits after "tps: " overflows the stack. Longer lines are never matched.
-    static constexpr std::size_t kMaxLineLength = 4096;
-
+    // Throws std::invalid_argument when a rule's pattern does not compile (parseWorkloadRule has
+    // checked the rules users give).
     explicit OutputMatcher(std::vector<WorkloadRule> rules);
 
     const std::vector<WorkloadRule>& rules() const { return m_rules; }
 
     // Calls found(rule index, value) for every rule whose pattern matches the line and whose first
-    // capture group reads as a number. Returns how many rules matched (0 for a line longer than
-    // kMaxLineLength).
+    // capture group reads as a number. Returns how many rules matched. Lines of any length are
+    // safe; LineAssembler bounds them anyway.
     int match(std::string_view line, const std::function<void(std::size_t, double)>& found);
+
+    // Match attempts given up on a limit of CompiledPattern (a line that would take too long, a
+    // pattern too deep for the JIT stack): they count as no match. For the manifest.
+    std::uint64_t abandonedMatches() const { return m_abandoned; }
 
     // The literals of two characters or more that a line must contain for the pattern to match
     // (none when it is not safe to require any, e.g. with alternatives). Exposed for tests.
@@ -43,17 +47,17 @@ public:
 
 private:
     struct Compiled {
-        std::regex regex;
+        CompiledPattern pattern; // anchored when leading is not empty
         std::vector<std::string> literals;
         std::string leading;
-        bool anchored = false; // starts with ^ and has no alternatives
     };
 
-    bool search(std::string_view line, const Compiled& compiled);
+    bool search(std::string_view line, Compiled& compiled);
+    bool succeeded(CompiledPattern::Outcome outcome);
 
     std::vector<WorkloadRule> m_rules;
     std::vector<Compiled> m_compiled;
-    std::match_results<std::string_view::const_iterator> m_match; // reused for every line
+    std::uint64_t m_abandoned = 0;
 };
 
 // Reads a captured value: a number, optionally followed by an SI multiplier (k, M, G, T; Ki, Mi,

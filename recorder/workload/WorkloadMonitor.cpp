@@ -282,6 +282,7 @@ nlohmann::json WorkloadMonitor::manifest() const
         {"matched_lines", m_matchedLines},
         {"coalesced_values", m_coalescedValues},
         {"overlong_lines", overlong},
+        {"abandoned_matches", m_matcher.abandonedMatches()},
     };
     if (!m_stoppedBy.empty())
         json["stopped_by_recorder"] = m_stoppedBy;

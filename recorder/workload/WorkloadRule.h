@@ -14,7 +14,7 @@ namespace runlens::workload {
 struct WorkloadRule {
     std::string name;    // the metric is workload.NAME; lower case, digits and '_'
     std::string unit;    // as the user gave it: "ops/s", "ms", "" ...
-    std::string pattern; // ECMAScript regular expression; its first capture group is the value
+    std::string pattern; // PCRE2 (Perl-compatible) regular expression; its first capture group is the value
     format::BetterDirection better = format::BetterDirection::Neutral;
     // Series: every matching line is a value at the time it arrived. Run: the line is a final
     // result (wrk's "Requests/sec:"); the last match is the run's value.

@@ -271,6 +271,11 @@ private slots:
                                                                           QStringLiteral("--"), QStringLiteral("true")});
         QCOMPARE(badRule.exitCode, 2);
         QVERIFY(badRule.err.contains(QStringLiteral("has no capture group")));
+        // PCRE2's own sentence and where in the pattern it applies.
+        const Finished badRegex = record(out.path(), QStringLiteral("x"), {QStringLiteral("--workload-metric"), QStringLiteral("tps=tps: ([0-9.]+"),
+                                                                           QStringLiteral("--"), QStringLiteral("true")});
+        QCOMPARE(badRegex.exitCode, 2);
+        QVERIFY2(badRegex.err.contains(QStringLiteral("is not valid (missing closing parenthesis at offset 13)")), qPrintable(badRegex.err));
         const Finished badPreset = record(out.path(), QStringLiteral("x"), {QStringLiteral("--workload-preset"), QStringLiteral("ab"),
                                                                             QStringLiteral("--"), QStringLiteral("true")});
         QVERIFY(badPreset.exitCode != 0);

@@ -1,6 +1,8 @@
 // The workload's output turned into values: the rules users write, the presets against the real
 // output of sysbench, fio, pgbench and wrk (captured in tests/fixtures/workload/), and output that
-// is hostile to a line reader: binary, a 10 MB line, no newline at the end, a flood of matches.
+// is hostile to a line reader: binary, a 10 MB line, no newline at the end, a flood of matches;
+// and matching that allocates nothing once warmed up, whatever the line (issue 20).
+#include "AllocationCounter.h"
 #include "LineAssembler.h"
 #include "OutputMatcher.h"
 #include "OutputTail.h"
@@ -13,6 +15,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <functional>
 #include <map>
 
 using namespace runlens::workload;
@@ -92,7 +95,9 @@ private slots:
         QTest::newRow("bad name") << "Tps=x(1)" << "must be 1 to 64 lower-case letters";
         QTest::newRow("empty name") << ":ms=x(1)" << "must be 1 to 64";
         QTest::newRow("no group") << "tps=tps: [0-9.]+" << "has no capture group";
-        QTest::newRow("bad regex") << "tps=tps: ([0-9.]+" << "is not valid";
+        QTest::newRow("bad regex") << "tps=tps: ([0-9.]+" << "is not valid (missing closing parenthesis at offset 13)";
+        QTest::newRow("bad quantifier") << "tps=*tps: ([0-9.]+)" << "quantifier does not follow a repeatable item at offset 0";
+        QTest::newRow("utf mode") << "tps=(*UTF)tps: ([0-9.]+)" << "is not valid";
         QTest::newRow("empty regex") << "tps=" << "empty regular expression";
         QTest::newRow("bad direction") << "tps:tx/s:up=tps ([0-9]+)" << "must be higher, lower or neutral";
         QTest::newRow("long unit") << "tps:abcdefghijabcdefghijabcdefghijabc=tps ([0-9]+)" << "at most 32 characters";
@@ -136,6 +141,15 @@ private slots:
         QCOMPARE(OutputMatcher::requiredLiterals("(?:tps|qps): ([0-9]+)"), Literals{});
         QCOMPARE(OutputMatcher::requiredLiterals("a+bc ([0-9]+)"), (Literals{"bc "}));
         QCOMPARE(OutputMatcher::requiredLiterals("x{2}yz ([0-9]+)"), (Literals{"yz "}));
+        // PCRE2's syntax: option settings and \Q...\E give no filter, escapes with an argument are
+        // not literals, "]" first in a class and POSIX classes stay in the class.
+        QCOMPARE(OutputMatcher::requiredLiterals("(?i)tps: ([0-9]+)"), Literals{});
+        QCOMPARE(OutputMatcher::requiredLiterals("(?x) t p s ([0-9]+)"), Literals{});
+        QCOMPARE(OutputMatcher::requiredLiterals(R"(\Qa.b\E ([0-9]+))"), Literals{});
+        QCOMPARE(OutputMatcher::requiredLiterals(R"(\p{Lu}ab ([0-9]+))"), (Literals{"ab "}));
+        QCOMPARE(OutputMatcher::requiredLiterals(R"(\x{20}ab ([0-9]+))"), (Literals{"ab "}));
+        QCOMPARE(OutputMatcher::requiredLiterals("[]x]yz ([0-9]+)"), (Literals{"yz "}));
+        QCOMPARE(OutputMatcher::requiredLiterals("[[:digit:]]ab ([0-9]+)"), (Literals{"ab "}));
         QCOMPARE(OutputMatcher::leadingLiteral(R"(\] thds: \d+ tps: ([0-9.]+))"), std::string("] thds: "));
         QCOMPARE(OutputMatcher::leadingLiteral("^tps = ([0-9.]+)"), std::string());
         QCOMPARE(OutputMatcher::leadingLiteral("xyz?w ([0-9]+)"), std::string("xy"));
@@ -155,6 +169,11 @@ private slots:
         OutputMatcher bounded({parsed(R"(w=\bops ([0-9]+))")});
         QCOMPARE(bounded.match("xops 1", [](std::size_t, double) {}), 0);
         QCOMPARE(bounded.match("x ops 2", [](std::size_t, double) {}), 1);
+        // Perl-compatible: caseless, lookbehind, \K and a POSIX class work as in PCRE2.
+        OutputMatcher perl({parsed("a=(?i)tps: ([0-9]+)"), parsed("b=(?<=rate )([0-9]+)"), parsed("c=p99=\\K([[:digit:]]+)")});
+        std::vector<std::pair<std::size_t, double>> hits;
+        perl.match("TPS: 5 rate 6 p99=7", [&hits](std::size_t rule, double value) { hits.emplace_back(rule, value); });
+        QCOMPARE(hits, (std::vector<std::pair<std::size_t, double>>{{0, 5}, {1, 6}, {2, 7}}));
     }
 
     void sysbenchOltpPreset()
@@ -233,7 +252,7 @@ private slots:
         std::vector<double> values;
         LineAssembler assembler;
         const auto onLine = [&](std::string_view line) {
-            QVERIFY(line.size() <= OutputMatcher::kMaxLineLength);
+            QVERIFY(line.size() <= LineAssembler::kDefaultMaxLine);
             matcher.match(line, [&](std::size_t, double value) { values.push_back(value); });
         };
         // A 10 MB line (it even contains a match) is dropped whole; the lines around it count.
@@ -246,17 +265,80 @@ private slots:
         const char binaryBytes[] = "\x00\xff\xfe tps: \x00 7\n\x1b[31mtps: 3\x1b[0m\n";
         const std::string binary(binaryBytes, sizeof binaryBytes - 1);
         assembler.feed(binary, onLine);
-        // 4,001 digits after the literal: as long as a line may be, and still matched (std::regex
-        // recurses per character; the fuzz corpus holds the 60,000-digit line that overflowed).
-        assembler.feed("tps: " + std::string(4000, '0') + "7\n", onLine);
+        // As long as a line may be, and still matched.
+        assembler.feed("tps: " + std::string(LineAssembler::kDefaultMaxLine - 6, '0') + "7\n", onLine);
         // The last line has no newline: it still counts once the stream ends.
         assembler.feed("tps: 4", onLine);
         assembler.finish(onLine);
         QCOMPARE(values, list({1, 2, 3, 7, 4}));
         QCOMPARE(assembler.overlongLines(), std::uint64_t(1));
+        // The matcher itself takes a line of any length: PCRE2's JIT code does not recurse per
+        // character (std::regex overflowed the stack on 60,000 digits, see the fuzz corpus).
         std::vector<double> direct;
-        matcher.match("tps: 5 " + std::string(OutputMatcher::kMaxLineLength, ' '), [&](std::size_t, double value) { direct.push_back(value); });
-        QVERIFY(direct.empty());
+        const auto onValue = [&](std::size_t, double value) { direct.push_back(value); };
+        matcher.match("tps: " + std::string(60'000, '0') + "8", onValue);
+        matcher.match(huge, onValue);
+        QCOMPARE(direct, list({8, 9}));
+        QCOMPARE(matcher.abandonedMatches(), std::uint64_t(0));
+    }
+
+    // A pattern that backtracks exponentially on a line is given up at PCRE2's match limit, in
+    // bounded time, and counted; the line matches nothing and the next line is matched as usual.
+    void aHopelessMatchIsGivenUpAndCounted()
+    {
+        for (const char* pattern : {"x=^(?:a+)+b ([0-9]+)", "x=(*NO_JIT)^(?:a+)+b ([0-9]+)"}) {
+            OutputMatcher matcher({parsed(pattern)});
+            std::vector<double> values;
+            const auto onValue = [&](std::size_t, double value) { values.push_back(value); };
+            QCOMPARE(matcher.match(std::string(40, 'a') + "c b 1", onValue), 0);
+            QCOMPARE(matcher.abandonedMatches(), std::uint64_t(1));
+            QCOMPARE(matcher.match("aaab 2", onValue), 1);
+            QCOMPARE(values, list({2}));
+            QCOMPARE(matcher.abandonedMatches(), std::uint64_t(1));
+        }
+    }
+
+    // Issue 20: once each rule has matched a line, matching allocates nothing: not for a line that
+    // matches, one that does not, nor a hostile one. PCRE2 takes its memory from operator new
+    // (Pcre2.h), so its allocations are counted too. The rules: the sysbench preset (anchored at
+    // a literal, and "^" ones), a rule with no literal to filter on, and one on the interpreter
+    // ((*NO_JIT): its backtracking frames live in the match data).
+    void matchingAllocatesNothingAfterWarmUp()
+    {
+        std::vector<WorkloadRule> rules = presetRules("sysbench");
+        rules.push_back(parsed("rate=(?:tps|qps): ([0-9.]+)"));
+        rules.push_back(parsed("interp:ms=(*NO_JIT)lat \\(ms,[0-9.]+%\\): ([0-9.]+)"));
+        OutputMatcher matcher(std::move(rules));
+        const QByteArray output = fixture("sysbench-oltp.txt");
+        std::vector<std::string> lines;
+        for (const QByteArray& line : output.split('\n'))
+            lines.push_back(line.toStdString());
+        const std::string interval = "[ 1s ] thds: 8 tps: 284.44 qps: 5740.66 (r/w/o: 4024.13/1143.75/572.78) lat (ms,95%): 20.00 err/s: 1.00 reconn/s: 0.00";
+        lines.push_back(std::string(10 * 1024 * 1024, 'x') + interval);
+        lines.push_back("[ 1s ] thds: 8 tps: " + std::string(60'000, '0') + "7 qps: 5 (r/w/o: 1/1/1) lat (ms,95%): "
+                        + std::string(60'000, '9') + " err/s: 0.00 reconn/s: 0.00");
+        lines.push_back("tps: " + std::string(60'000, '0') + "7");
+        std::string binary(4096, '\0');
+        for (std::size_t i = 0; i < binary.size(); ++i)
+            binary[i] = char((i * 131) & 0xff);
+        lines.push_back(binary + " tps: \xff\xfe qps: \x80 (r/w/o: lat (ms,95%): \xc3\x28");
+        std::size_t values = 0;
+        const std::function<void(std::size_t, double)> onValue = [&values](std::size_t, double) { ++values; };
+        matcher.match(interval, onValue); // the warm-up: each rule that can matches once
+        QCOMPARE(values, std::size_t(4 + 2));
+        values = 0;
+        g_allocations = 0;
+        g_countAllocations = true;
+        for (int round = 0; round < 3; ++round) {
+            for (const std::string& line : lines)
+                matcher.match(line, onValue);
+        }
+        g_countAllocations = false;
+        QCOMPARE(g_allocations, std::size_t(0));
+        // It did match: the fixture's 5 interval lines and its final figures, and the hostile lines
+        // that hold a match, each round.
+        QVERIFY(values >= 3 * (5 * 6));
+        QCOMPARE(matcher.abandonedMatches(), std::uint64_t(0));
     }
 
     void outputTailKeepsTheLastBytes()
