@@ -5,6 +5,7 @@
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -101,8 +102,13 @@ ProfileTables readPerfScriptInChunks(std::string_view text, PerfScriptStatistics
     };
     {
         std::vector<std::jthread> workers;
-        for (unsigned i = 1; i < std::min<std::size_t>(threads, chunks.size()); ++i)
-            workers.emplace_back(work);
+        for (unsigned i = 1; i < std::min<std::size_t>(threads, chunks.size()); ++i) {
+            try {
+                workers.emplace_back(work);
+            } catch (const std::system_error&) {
+                break; // no more threads to be had: those started and this one read every chunk
+            }
+        }
         work();
     }
 
