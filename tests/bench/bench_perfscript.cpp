@@ -916,9 +916,9 @@ int main(int argc, char** argv)
     getrusage(RUSAGE_SELF, &usage);
     std::printf("  profile: %zu frames, %zu stacks, %zu tasks\n", profile.frames.size(), profile.stacks.size(),
                 profile.tasks.size());
-    std::printf("  readPerfScript (best of %d, one thread): %7.1f MB/s CPU (%.0f ms), %7.1f MB/s wall (%.0f ms)  [>= 500 MB/s]\n",
+    std::printf("  readPerfScriptOnOneThread (best of %d):  %7.1f MB/s CPU (%.0f ms), %7.1f MB/s wall (%.0f ms)  [>= 500 MB/s]\n",
                 repetitions, megabytes / bestCpu, bestCpu * 1e3, megabytes / bestWall, bestWall * 1e3);
-    std::printf("  readPerfScriptInChunks (best of %d, %u cores):                       %7.1f MB/s wall (%.0f ms)\n",
+    std::printf("  readPerfScriptInChunks (best of %d, %u cores):                        %7.1f MB/s wall (%.0f ms)\n",
                 repetitions, std::thread::hardware_concurrency(), megabytes / bestParallelWall, bestParallelWall * 1e3);
     std::printf("  peak RSS: %.0f MB (the generated text included)\n", double(usage.ru_maxrss) / 1024.0);
     if (failures > 0)
