@@ -1,6 +1,7 @@
 // readPerfScriptInChunks reads a `perf script` text to the very profile one thread reads: the
 // fixtures, and thousands of texts made of pieces of them cut at any line, cut into chunks as
-// small as a byte apart (so that small texts take the parallel path), on two and three threads.
+// small as a byte (a cut after every empty line: small texts take the parallel path), on two and
+// three threads.
 // Frames, stacks, tasks, every sample column, the info keys and the statistics must be equal.
 #include "FormatError.h"
 #include "ParallelPerfScriptImport.h"
@@ -137,7 +138,7 @@ private slots:
             const Reading serial = readOnOneThread(text);
             QVERIFY(serial.error.empty());
             QVERIFY(!serial.profile.samples.timeNs.empty());
-            for (const std::size_t chunkBytes : {1, 2, 3, 7, 20, 64, 200, 1000, 5000}) {
+            for (const std::size_t chunkBytes : {1, 100, 300, 1000, 5000}) {
                 for (const unsigned threads : {2u, 3u}) {
                     const std::string diff = difference(serial, readInChunks(text, threads, chunkBytes));
                     QVERIFY2(diff.empty(), (diff + " (" + text.substr(0, 60) + "..., chunks of " + std::to_string(chunkBytes)
