@@ -20,7 +20,8 @@
 //   bench_perfscript --import F imports F once as a whole process, as `runlens convert` reads a
 //                               file (mapped, readPerfScript: in parallel when large), and prints
 //                               what it imported: to time the whole process against other tools
-//                               (--one-thread: readPerfScriptOnOneThread, for a pair with the above)
+//                               (--one-thread: readPerfScriptOnOneThread, for a pair with the above;
+//                               --chunk-mb MB: readPerfScriptInChunks cutting chunks of that size)
 //
 // The import is timed on one thread (readPerfScriptOnOneThread: MB/s of its CPU time) and as
 // readPerfScript does it, in parallel on every core for large texts (MB/s of wall time).
@@ -38,6 +39,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <random>
@@ -803,7 +805,7 @@ int timeFile(const char* path)
 
 // One import of a file as a process that opens it would do it: mapped (as the app maps a file it
 // imports), then readPerfScript. Prints what was imported, so that two builds can be compared.
-int importFile(const char* path, unsigned threads)
+int importFile(const char* path, unsigned threads, std::size_t chunkBytes)
 {
     const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
     struct stat status {};
@@ -820,8 +822,9 @@ int importFile(const char* path, unsigned threads)
     }
     runlens::format::PerfScriptStatistics statistics;
     const std::string_view text(static_cast<const char*>(mapping), size);
-    const ProfileTables profile = threads == 1 ? runlens::format::readPerfScriptOnOneThread(text, &statistics)
-                                               : runlens::format::readPerfScript(text, &statistics);
+    const ProfileTables profile = threads == 1   ? runlens::format::readPerfScriptOnOneThread(text, &statistics)
+                                  : chunkBytes > 0 ? runlens::format::readPerfScriptInChunks(text, &statistics, {0, chunkBytes})
+                                                   : runlens::format::readPerfScript(text, &statistics);
     std::uint64_t periods = 0;
     for (std::size_t i = 0; i < profile.samples.size(); ++i)
         periods += profile.samples.periodAt(i);
@@ -843,6 +846,7 @@ int main(int argc, char** argv)
     const char* readPath = nullptr;
     const char* importPath = nullptr;
     bool oneThread = false;
+    std::size_t chunkBytes = 0;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--quick") == 0) {
             quick = true;
@@ -854,15 +858,17 @@ int main(int argc, char** argv)
             importPath = argv[++i];
         } else if (std::strcmp(argv[i], "--one-thread") == 0) {
             oneThread = true;
+        } else if (std::strcmp(argv[i], "--chunk-mb") == 0 && i + 1 < argc) {
+            chunkBytes = std::size_t(std::atof(argv[++i]) * 1e6);
         } else {
-            std::fprintf(stderr, "usage: %s [--quick] [--write FILE | --read FILE | --import FILE [--one-thread]]\n", argv[0]);
+            std::fprintf(stderr, "usage: %s [--quick] [--write FILE | --read FILE | --import FILE [--one-thread | --chunk-mb MB]]\n", argv[0]);
             return 2;
         }
     }
     if (readPath)
         return timeFile(readPath);
     if (importPath)
-        return importFile(importPath, oneThread ? 1 : 0);
+        return importFile(importPath, oneThread ? 1 : 0, chunkBytes);
     const std::size_t bytes = quick ? 3'000'000 : 60'000'000;
 
     Expected expected;
