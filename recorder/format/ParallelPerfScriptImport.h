@@ -21,6 +21,12 @@ namespace runlens::format {
 
 // From this size readPerfScript() reads in parallel: below, starting threads gains little.
 inline constexpr std::size_t kParallelImportBytes = std::size_t(8) << 20;
+// ... and only on a machine of this many cores. A chunk costs more than its share of one reading
+// (its caches start empty, then its tables are appended): 13 to 33% more CPU time on the 60 MB
+// texts of bench_perfscript and bench_flamegraph. On two cores that other work shares, the second
+// thread mostly waits for a core and the whole process took 1.1 to 1.3 times as long as one
+// thread; with two cores free it could save a third at best.
+inline constexpr unsigned kParallelImportCores = 4;
 
 struct PerfScriptChunking {
     // Threads to read with; 0: one per core, at most kMaximumThreads.

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <limits>
 #include <cstring>
+#include <thread>
 
 namespace runlens::format {
 
@@ -562,7 +563,7 @@ void describePerfScript(const PerfScriptStatistics& statistics, nlohmann::json& 
 
 ProfileTables readPerfScript(std::string_view text, PerfScriptStatistics* statistics)
 {
-    if (text.size() >= kParallelImportBytes)
+    if (text.size() >= kParallelImportBytes && std::thread::hardware_concurrency() >= kParallelImportCores)
         return readPerfScriptInChunks(text, statistics);
     return readPerfScriptOnOneThread(text, statistics);
 }

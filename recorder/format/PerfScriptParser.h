@@ -149,8 +149,8 @@ private:
 void describePerfScript(const PerfScriptStatistics& statistics, nlohmann::json& info);
 
 // The profile of a whole `perf script` text: commands per sample, times from the first sample.
-// A large text is read in parallel (readPerfScriptInChunks, ParallelPerfScriptImport.h), to the
-// same profile.
+// A large text is read in parallel on a machine of enough cores (readPerfScriptInChunks,
+// ParallelPerfScriptImport.h), to the same profile.
 ProfileTables readPerfScript(std::string_view text, PerfScriptStatistics* statistics = nullptr);
 // The same, on the calling thread whatever the size.
 ProfileTables readPerfScriptOnOneThread(std::string_view text, PerfScriptStatistics* statistics = nullptr);

@@ -208,7 +208,8 @@ private slots:
         QVERIFY2(diff.empty(), diff.c_str());
     }
 
-    // readPerfScript itself takes the parallel path from kParallelImportBytes on.
+    // readPerfScript itself takes the parallel path from kParallelImportBytes on (on a machine of
+    // kParallelImportCores cores or more; else it reads on one thread): the same profile either way.
     void largeTextThroughReadPerfScript()
     {
         std::string text;
