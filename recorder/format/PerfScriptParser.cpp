@@ -1,10 +1,12 @@
 #include "PerfScriptParser.h"
 
 #include "FormatError.h"
+#include "ParallelPerfScriptImport.h"
 
 #include <cstdlib>
 #include <limits>
 #include <cstring>
+#include <thread>
 
 namespace runlens::format {
 
@@ -543,18 +545,47 @@ void PerfScriptParser::frameLine(std::string_view line)
 
 void PerfScriptParser::describe(nlohmann::json& info) const
 {
+    describePerfScript(m_statistics, info);
+}
+
+void describePerfScript(const PerfScriptStatistics& statistics, nlohmann::json& info)
+{
     info["source"] = "perf script";
-    if (!m_statistics.event.empty())
-        info["event"] = m_statistics.event;
-    if (m_statistics.otherEventSamples > 0) {
-        info["other_event_samples"] = m_statistics.otherEventSamples;
-        info["other_event"] = m_statistics.otherEvent;
+    if (!statistics.event.empty())
+        info["event"] = statistics.event;
+    if (statistics.otherEventSamples > 0) {
+        info["other_event_samples"] = statistics.otherEventSamples;
+        info["other_event"] = statistics.otherEvent;
     }
-    if (m_statistics.unrecognizedLines > 0)
-        info["unrecognized_lines"] = m_statistics.unrecognizedLines;
+    if (statistics.unrecognizedLines > 0)
+        info["unrecognized_lines"] = statistics.unrecognizedLines;
 }
 
 ProfileTables readPerfScript(std::string_view text, PerfScriptStatistics* statistics)
+{
+    if (text.size() >= kParallelImportBytes && std::thread::hardware_concurrency() >= kParallelImportCores)
+        return readPerfScriptInChunks(text, statistics);
+    return readPerfScriptOnOneThread(text, statistics);
+}
+
+std::string_view firstPerfScriptEvent(std::string_view text)
+{
+    // As addLine() meets the lines: comments and empty lines are no headers, every other line is
+    // tried as one first.
+    HeaderLine header;
+    for (std::size_t pos = 0; pos < text.size();) {
+        std::size_t newline = text.find('\n', pos);
+        if (newline == std::string_view::npos)
+            newline = text.size();
+        const std::string_view line = text.substr(pos, newline - pos);
+        pos = newline + 1;
+        if (!line.empty() && line[0] != '#' && header.parse(line) && header.hasEvent)
+            return header.event;
+    }
+    return {};
+}
+
+ProfileTables readPerfScriptOnOneThread(std::string_view text, PerfScriptStatistics* statistics)
 {
     ProfileBuilder builder(ProfileBuilder::Commands::PerSample);
     PerfScriptParser parser(builder);

@@ -70,6 +70,9 @@ public:
     void read(std::FILE* input, const std::function<void()>& afterLine = {});
     // One line without its '\n'.
     void addLine(std::string_view line);
+    // Before the first line: the event kept, as the text before this parser's part of it named
+    // first (a chunk of a text read in parallel: the first event of the whole text is the one kept).
+    void keepEvent(std::string_view event) { m_statistics.event.assign(event); }
 
     // Info keys describing what was read: source, event, other_event_samples, unrecognized_lines.
     void describe(nlohmann::json& info) const;
@@ -142,8 +145,19 @@ private:
     std::uint64_t m_period = 1;
 };
 
+// The info keys of PerfScriptParser::describe() for these statistics.
+void describePerfScript(const PerfScriptStatistics& statistics, nlohmann::json& info);
+
 // The profile of a whole `perf script` text: commands per sample, times from the first sample.
+// A large text is read in parallel on a machine of enough cores (readPerfScriptInChunks,
+// ParallelPerfScriptImport.h), to the same profile.
 ProfileTables readPerfScript(std::string_view text, PerfScriptStatistics* statistics = nullptr);
+// The same, on the calling thread whatever the size.
+ProfileTables readPerfScriptOnOneThread(std::string_view text, PerfScriptStatistics* statistics = nullptr);
+
+// The event the first header of `text` that names one names ("" when none does), as
+// PerfScriptParser::parse() decides which event to keep.
+std::string_view firstPerfScriptEvent(std::string_view text);
 
 // Whether the text starts like `perf script` output: its first line that is neither a comment nor
 // empty is a sample header, and a frame line or an empty line follows a header within the first

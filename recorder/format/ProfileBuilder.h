@@ -117,6 +117,12 @@ public:
     // Samples so far, each row counted as the samples it stands for.
     std::uint64_t totalSamples() const { return m_totalSamples; }
 
+    // Adds what `later` built from the input that follows this builder's (the next chunk of a text
+    // read in parallel): its frames, stacks and tasks get this builder's ids, new ones numbered in
+    // the order `later` met them, and its sample rows follow these. The result is what one builder
+    // fed both inputs in turn would hold. Both keep commands the same way.
+    void append(const ProfileBuilder& later);
+
     // The tables, with sample times made relative to the first sample when rebaseTimes, the task
     // column dropped when no thread changed its name, and the unresolved frames' addresses in info.
     ProfileTables take(bool rebaseTimes);

@@ -16,22 +16,37 @@
 //   bench_perfscript            ~60 MB, best of 3
 //   bench_perfscript --quick    ~3 MB, one run (the CTest run)
 //   bench_perfscript --write F  writes the ~60 MB text to F and exits (to compare other tools)
-//   bench_perfscript --read F   times readPerfScript on the text of F instead (no checks)
+//   bench_perfscript --read F   times the import of the text of F instead (no checks)
+//   bench_perfscript --import F imports F once as a whole process, as `runlens convert` reads a
+//                               file (mapped, readPerfScript: in parallel when large), and prints
+//                               what it imported: to time the whole process against other tools
+//                               (--one-thread: readPerfScriptOnOneThread, for a pair with the above;
+//                               --chunk-mb MB: readPerfScriptInChunks cutting chunks of that size)
+//
+// The import is timed on one thread (readPerfScriptOnOneThread: MB/s of its CPU time) and as
+// readPerfScript does it, in parallel on every core for large texts (MB/s of wall time).
+#include "ParallelPerfScriptImport.h"
 #include "PerfScriptParser.h"
 
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <random>
 #include <set>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -767,15 +782,58 @@ int timeFile(const char* path)
         return 1;
     }
     double bestCpu = 1e300;
+    double bestWall = 1e300;
     std::size_t samples = 0;
     for (int r = 0; r < 3; ++r) {
         const double cpuStart = threadCpuSeconds();
-        const ProfileTables profile = runlens::format::readPerfScript(text);
+        const ProfileTables profile = runlens::format::readPerfScriptOnOneThread(text);
         bestCpu = std::min(bestCpu, threadCpuSeconds() - cpuStart);
         samples = profile.samples.size();
     }
-    std::printf("bench_perfscript: %s, %.1f MB, %zu samples: readPerfScript %.1f MB/s CPU (%.0f ms)\n", path,
-                double(text.size()) / 1e6, samples, double(text.size()) / 1e6 / bestCpu, bestCpu * 1e3);
+    for (int r = 0; r < 3; ++r) {
+        const double wallStart = wallSeconds();
+        const ProfileTables profile = runlens::format::readPerfScriptInChunks(text);
+        bestWall = std::min(bestWall, wallSeconds() - wallStart);
+    }
+    const double megabytes = double(text.size()) / 1e6;
+    std::printf("bench_perfscript: %s, %.1f MB, %zu samples: one thread %.1f MB/s CPU (%.0f ms); "
+                "in parallel (%u cores) %.1f MB/s wall (%.0f ms)\n",
+                path, megabytes, samples, megabytes / bestCpu, bestCpu * 1e3, std::thread::hardware_concurrency(),
+                megabytes / bestWall, bestWall * 1e3);
+    return 0;
+}
+
+// One import of a file as a process that opens it would do it: mapped (as the app maps a file it
+// imports), then readPerfScript. Prints what was imported, so that two builds can be compared.
+int importFile(const char* path, unsigned threads, std::size_t chunkBytes)
+{
+    const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+    struct stat status {};
+    if (fd < 0 || ::fstat(fd, &status) != 0 || status.st_size <= 0) {
+        std::fprintf(stderr, "cannot read %s\n", path);
+        return 1;
+    }
+    const auto size = std::size_t(status.st_size);
+    void* mapping = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    ::close(fd);
+    if (mapping == MAP_FAILED) {
+        std::fprintf(stderr, "cannot map %s\n", path);
+        return 1;
+    }
+    runlens::format::PerfScriptStatistics statistics;
+    const std::string_view text(static_cast<const char*>(mapping), size);
+    const ProfileTables profile = threads == 1   ? runlens::format::readPerfScriptOnOneThread(text, &statistics)
+                                  : chunkBytes > 0 ? runlens::format::readPerfScriptInChunks(text, &statistics, {0, chunkBytes})
+                                                   : runlens::format::readPerfScript(text, &statistics);
+    std::uint64_t periods = 0;
+    for (std::size_t i = 0; i < profile.samples.size(); ++i)
+        periods += profile.samples.periodAt(i);
+    std::printf("%s: %zu bytes, %zu samples (event %s, %llu of other events), periods %llu, %zu frames, %zu stacks, "
+                "%zu tasks\n",
+                path, size, profile.samples.size(), statistics.event.c_str(),
+                (unsigned long long)statistics.otherEventSamples, (unsigned long long)periods, profile.frames.size(),
+                profile.stacks.size(), profile.tasks.size());
+    ::munmap(mapping, size);
     return 0;
 }
 
@@ -786,6 +844,9 @@ int main(int argc, char** argv)
     bool quick = false;
     const char* writePath = nullptr;
     const char* readPath = nullptr;
+    const char* importPath = nullptr;
+    bool oneThread = false;
+    std::size_t chunkBytes = 0;
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--quick") == 0) {
             quick = true;
@@ -793,13 +854,21 @@ int main(int argc, char** argv)
             writePath = argv[++i];
         } else if (std::strcmp(argv[i], "--read") == 0 && i + 1 < argc) {
             readPath = argv[++i];
+        } else if (std::strcmp(argv[i], "--import") == 0 && i + 1 < argc) {
+            importPath = argv[++i];
+        } else if (std::strcmp(argv[i], "--one-thread") == 0) {
+            oneThread = true;
+        } else if (std::strcmp(argv[i], "--chunk-mb") == 0 && i + 1 < argc) {
+            chunkBytes = std::size_t(std::atof(argv[++i]) * 1e6);
         } else {
-            std::fprintf(stderr, "usage: %s [--quick] [--write FILE | --read FILE]\n", argv[0]);
+            std::fprintf(stderr, "usage: %s [--quick] [--write FILE | --read FILE | --import FILE [--one-thread | --chunk-mb MB]]\n", argv[0]);
             return 2;
         }
     }
     if (readPath)
         return timeFile(readPath);
+    if (importPath)
+        return importFile(importPath, oneThread ? 1 : 0, chunkBytes);
     const std::size_t bytes = quick ? 3'000'000 : 60'000'000;
 
     Expected expected;
@@ -831,7 +900,7 @@ int main(int argc, char** argv)
         profile = ProfileTables{}; // the last result is freed outside the timed part
         const double cpuStart = threadCpuSeconds();
         const double wallStart = wallSeconds();
-        profile = runlens::format::readPerfScript(text, &statistics);
+        profile = runlens::format::readPerfScriptOnOneThread(text, &statistics);
         const double wall = wallSeconds() - wallStart;
         const double cpu = threadCpuSeconds() - cpuStart;
         bestCpu = std::min(bestCpu, cpu);
@@ -839,12 +908,24 @@ int main(int argc, char** argv)
     }
     verify(profile, statistics, expected);
 
+    // In parallel, every core: wall time. The same checks.
+    double bestParallelWall = 1e300;
+    for (int r = 0; r < repetitions; ++r) {
+        profile = ProfileTables{};
+        const double wallStart = wallSeconds();
+        profile = runlens::format::readPerfScriptInChunks(text, &statistics);
+        bestParallelWall = std::min(bestParallelWall, wallSeconds() - wallStart);
+    }
+    verify(profile, statistics, expected);
+
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     std::printf("  profile: %zu frames, %zu stacks, %zu tasks\n", profile.frames.size(), profile.stacks.size(),
                 profile.tasks.size());
-    std::printf("  readPerfScript (best of %d, one thread): %7.1f MB/s CPU (%.0f ms), %7.1f MB/s wall (%.0f ms)  [>= 500 MB/s]\n",
+    std::printf("  readPerfScriptOnOneThread (best of %d):  %7.1f MB/s CPU (%.0f ms), %7.1f MB/s wall (%.0f ms)  [>= 500 MB/s]\n",
                 repetitions, megabytes / bestCpu, bestCpu * 1e3, megabytes / bestWall, bestWall * 1e3);
+    std::printf("  readPerfScriptInChunks (best of %d, %u cores):                        %7.1f MB/s wall (%.0f ms)\n",
+                repetitions, std::thread::hardware_concurrency(), megabytes / bestParallelWall, bestParallelWall * 1e3);
     std::printf("  peak RSS: %.0f MB (the generated text included)\n", double(usage.ru_maxrss) / 1024.0);
     if (failures > 0)
         std::fprintf(stderr, "bench_perfscript: %d check(s) failed\n", failures);
