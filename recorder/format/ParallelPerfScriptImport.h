@@ -21,12 +21,12 @@ namespace runlens::format {
 
 // From this size readPerfScript() reads in parallel: below, starting threads gains little.
 inline constexpr std::size_t kParallelImportBytes = std::size_t(8) << 20;
-// ... and only on a machine of this many cores. A chunk costs more than its share of one reading
-// (its caches start empty, then its tables are appended): 13 to 33% more CPU time on the 60 MB
-// texts of bench_perfscript and bench_flamegraph. On two cores that other work shares, the second
-// thread mostly waits for a core and the whole process took 1.1 to 1.3 times as long as one
-// thread; with two cores free it could save a third at best.
-inline constexpr unsigned kParallelImportCores = 4;
+// ... and only where a second core exists. A chunk costs more than its share of one reading (its
+// caches start empty, then its tables are appended): 8 to 29% more CPU time on the 60 MB texts of
+// bench_flamegraph and bench_perfscript, for 1.6 and 1.4 times less wall time on two idle cores.
+// On two cores that other work keeps busy the second thread waits for a core, and the import took
+// 1.1 to 1.3 times as long as on one thread: the price of the common case's gain.
+inline constexpr unsigned kParallelImportCores = 2;
 
 struct PerfScriptChunking {
     // Threads to read with; 0: one per core, at most kMaximumThreads.
