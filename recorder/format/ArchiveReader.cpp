@@ -54,23 +54,23 @@ SeriesTable readGroup(const std::string& indexPath, const nlohmann::json& index,
     }
     table.columns.resize(table.keys.size());
 
-    // The rows of all blocks, from their headers (decodeBlock checks them against the sizes): the
-    // columns are reserved once, so that growing them never holds a column twice (one column of
-    // many rows would otherwise peak at three times its size), and the group takes in memory what
-    // its blocks took. Each block file counted once, whatever the index repeats.
+    // The rows of all blocks, from their headers: the columns are reserved once, so that growing
+    // them never holds a column twice (one column of many rows would otherwise peak at three times
+    // its size), and the group takes in memory what its blocks took. Each block file is counted
+    // once, whatever the index repeats.
     std::uint64_t rows = 0;
     std::set<std::string_view> counted;
     for (const auto& blockEntry : index["blocks"]) {
         if (!blockEntry.is_object() || !blockEntry.contains("file") || !blockEntry["file"].is_string())
             continue; // named below
         const auto it = files.find(std::string(paths::kSeriesDirectory) + blockEntry["file"].get<std::string>());
-        if (it == files.end() || it->second.size() < kBlockHeaderSize || !counted.insert(it->first).second)
+        if (it == files.end() || !counted.insert(it->first).second)
             continue;
-        std::uint32_t header[2] = {0, 0}; // rows, columns
-        std::memcpy(header, it->second.data() + 8, sizeof header);
-        if (header[1] <= table.keys.size()
-            && it->second.size() == kBlockHeaderSize + std::uint64_t(header[0]) * 8 * (std::uint64_t(header[1]) + 1))
-            rows += header[0];
+        try {
+            rows += readBlockShape(it->second, table.keys.size()).rows;
+        } catch (const FormatError&) {
+            // named when the block is decoded below
+        }
     }
     // Columns missing from a block are padded with NaN, so the group takes rows x columns whatever
     // its blocks hold: 2^18 columns over one block of 2,000 rows would be 4 GB from 0.6 MB. Counted

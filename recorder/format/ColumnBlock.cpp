@@ -80,7 +80,7 @@ void encodeBlock(std::span<const std::int64_t> timestampsNs, std::span<const std
     }
 }
 
-DecodedBlock decodeBlock(std::string_view bytes, std::uint64_t maxColumns)
+BlockShape readBlockShape(std::string_view bytes, std::uint64_t maxColumns)
 {
     if (bytes.size() < kBlockHeaderSize || std::memcmp(bytes.data(), kBlockMagic, sizeof kBlockMagic) != 0)
         throw FormatError("a series block does not start with the block header");
@@ -100,7 +100,12 @@ DecodedBlock decodeBlock(std::string_view bytes, std::uint64_t maxColumns)
     if (expected != bytes.size())
         throw FormatError("a series block declares " + std::to_string(rows) + " rows of " + std::to_string(columns)
                           + " columns but holds " + std::to_string(bytes.size()) + " bytes");
+    return {rows, columns};
+}
 
+DecodedBlock decodeBlock(std::string_view bytes, std::uint64_t maxColumns)
+{
+    const auto [rows, columns] = readBlockShape(bytes, maxColumns);
     DecodedBlock block;
     const char* at = bytes.data() + kBlockHeaderSize;
     block.timestampsNs.resize(rows);

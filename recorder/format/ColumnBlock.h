@@ -31,6 +31,14 @@ struct DecodedBlock {
     std::vector<std::vector<double>> columns;
 };
 
+// The shape a block's header declares. Throws FormatError when the header is not a block's, its
+// encoding unknown, it holds more than maxColumns columns or its size is not the bytes' size.
+struct BlockShape {
+    std::uint32_t rows = 0;
+    std::uint32_t columns = 0;
+};
+BlockShape readBlockShape(std::string_view bytes, std::uint64_t maxColumns = limits::kColumnsPerGroup);
+
 // Throws FormatError when the bytes are not a well-formed block (sizes are checked against the
 // data actually present before anything is allocated) or hold more than maxColumns columns
 // (what the group's index names; at most limits::kColumnsPerGroup).
