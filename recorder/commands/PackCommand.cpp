@@ -1,3 +1,4 @@
+#include "AllocatorSettings.h"
 #include "Commands.h"
 #include "FormatError.h"
 #include "SpoolPacker.h"
@@ -8,6 +9,7 @@ namespace runlens::recorder {
 
 int runPack(const std::string& spoolDirectory, const std::string& archivePath)
 {
+    keepLargeAllocationsReturnable();
     const std::string target = archivePath.empty() ? format::defaultArchivePath(spoolDirectory) : archivePath;
     try {
         const format::PackResult result = format::packSpool(spoolDirectory, target);

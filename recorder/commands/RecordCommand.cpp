@@ -1,4 +1,5 @@
 #include "AllCollectors.h"
+#include "AllocatorSettings.h"
 #include "Commands.h"
 #include "Duration.h"
 #include "RecordingSession.h"
@@ -179,6 +180,7 @@ void stopWorkload(workload::WorkloadMonitor& workload, const sigset_t& waitMask)
 
 int runRecord(RecordOptions options)
 {
+    keepLargeAllocationsReturnable();
     installStopHandlers();
     raiseOpenFileLimit();
     const bool quiet = options.quiet;

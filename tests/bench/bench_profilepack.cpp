@@ -17,6 +17,7 @@
 //   bench_profilepack --quick         one minute (the CTest run)
 //   bench_profilepack --seconds N --cpus N --periods (cycles: every sample weighs its period)
 //   --compare                         also the size the format 1.x samples.bin would have had
+#include "AllocatorSettings.h"
 #include "ArchiveReader.h"
 #include "ProfileBuilder.h"
 #include "ProfileEncoding.h"
@@ -34,6 +35,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <malloc.h>
 #include <random>
 #include <string>
 #include <sys/resource.h>
@@ -156,20 +158,28 @@ private:
     std::vector<std::uint32_t> m_added;
 };
 
-std::uint64_t currentRssKiB()
+// A field of /proc/self/status in KiB: "VmRSS" now, "VmHWM" the peak so far.
+std::uint64_t statusKiB(const char* field)
 {
     std::ifstream status("/proc/self/status");
     std::string line;
+    const std::string prefix = std::string(field) + ":";
     while (std::getline(status, line)) {
-        if (line.rfind("VmRSS:", 0) == 0)
-            return std::strtoull(line.c_str() + 6, nullptr, 10);
+        if (line.rfind(prefix, 0) == 0)
+            return std::strtoull(line.c_str() + prefix.size(), nullptr, 10);
     }
     return 0;
+}
+
+std::uint64_t currentRssKiB()
+{
+    return statusKiB("VmRSS");
 }
 
 // The recording side: what the sampler's ProfileBuilder and the journal writer hold over the run.
 int recordJournal(const Settings& settings, const std::string& spool)
 {
+    runlens::recorder::keepLargeAllocationsReturnable(); // as runlens-rec record does
     std::mt19937_64 random(22);
     const CallTreeModel model(settings.leaves, random);
     // Zipf over the leaves (idle stacks excepted), popularity in a random order of leaves.
@@ -264,8 +274,14 @@ int recordJournal(const Settings& settings, const std::string& spool)
     }
     std::printf("  (of which the synthetic model: %.1f MiB of leaves, %.1f MiB of Zipf table)\n", double(model.bytes()) / (1 << 20),
                 double(cdf.size() * 12) / (1 << 20));
-    std::printf("  the recording side's own: %.1f MiB at the end (RSS less the process before recording)   (target: <= 30 MB)\n",
-                double(currentRssKiB()) / 1024 - baselineMiB);
+    const struct mallinfo2 heap = ::mallinfo2();
+    std::printf("  malloc: %.1f MiB in use (%.1f MiB of it in mmapped blocks), %.1f MiB held free in the heap\n",
+                double(heap.uordblks + heap.hblkhd) / (1 << 20), double(heap.hblkhd) / (1 << 20), double(heap.fordblks) / (1 << 20));
+    std::printf("  builder: %zu frames (vector capacity %zu), %zu stacks (capacity %zu)\n", builder.tables().frames.size(),
+                builder.tables().frames.capacity(), builder.tables().stacks.size(), builder.tables().stacks.capacity());
+    std::printf("  the recording side's own: %.1f MiB at the end, %.1f MiB at its peak (RSS less the process before recording)"
+                "   (target: <= 30 MB)\n",
+                double(currentRssKiB()) / 1024 - baselineMiB, double(statusKiB("VmHWM")) / 1024 - baselineMiB);
     spool::writeFileAtomically(spool, spool::kManifest,
                                R"({"format_version": "2.0", "run": {"name": "profilepack"}, "end": {"reason": "duration"}})");
     std::fflush(stdout);
@@ -274,6 +290,7 @@ int recordJournal(const Settings& settings, const std::string& spool)
 
 int packChild(const std::string& spool, const std::string& archive)
 {
+    runlens::recorder::keepLargeAllocationsReturnable(); // as runlens-rec pack does
     const PackResult result = packSpool(spool, archive);
     std::printf("  packed %llu samples (%llu late)\n", static_cast<unsigned long long>(result.profileSamples),
                 static_cast<unsigned long long>(result.profileLateSamples));
