@@ -2,6 +2,8 @@
 // on the host under test, for the whole process).
 #pragma once
 
+#include <malloc.h>
+
 namespace runlens::recorder {
 
 // Large blocks (128 KiB and up) are always mmapped, so freeing one returns it to the kernel.
@@ -11,6 +13,10 @@ namespace runlens::recorder {
 // first journal batch (megabytes: every frame and stack is new) raised it that way, after which
 // the stack table's doubling buffers were left behind in the heap: 7.5 MiB of the 32.4 MiB the
 // recording side of bench_profilepack's hour held. Called first by `record` and `pack`.
-void keepLargeAllocationsReturnable();
+inline void keepLargeAllocationsReturnable()
+{
+    // Setting the threshold at all turns its adjustment off; 128 KiB is glibc's starting value.
+    ::mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+}
 
 } // namespace runlens::recorder

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <string_view>
 
 namespace runlens::format::journal {
 
@@ -18,11 +19,11 @@ void put(std::string& out, T value)
 }
 
 // Texts longer than 64 KiB - 1 are cut: journals carry names, not documents.
-inline void putText(std::string& out, const std::string& text)
+inline void putText(std::string& out, std::string_view text)
 {
     const std::size_t size = std::min<std::size_t>(text.size(), 0xffff);
     put<std::uint16_t>(out, std::uint16_t(size));
-    out.append(text, 0, size);
+    out.append(text.substr(0, size));
 }
 
 // Reads a value at `at` and advances; false when fewer bytes remain (a torn or corrupt record).

@@ -41,19 +41,17 @@ std::uint32_t ProfileBuilder::frame(std::string_view symbol, std::string_view mo
     module = clipped(module, clippedModule);
     symbol = clipped(symbol, clippedSymbol);
     const std::uint64_t hash = frameHash(symbol, module, kind, address);
-    const auto& frames = m_tables.frames;
     const std::uint32_t found = m_frameIds.find(hash, [&](std::uint32_t id) {
-        const ProfileFrame& frame = frames[id];
+        const FrameTable::Frame frame = m_frames.at(id);
         return frame.kind == kind && frame.symbol == symbol && frame.module == module && addressOf(id) == address;
     });
     if (found != IdTable::kNone)
         return found;
-    const auto id = std::uint32_t(frames.size());
-    m_tables.frames.push_back({std::string(symbol), std::string(module), kind});
+    const std::uint32_t id = m_frames.add(symbol, module, kind);
     if (!address.empty())
         m_frameAddresses.emplace(id, std::string(address));
     m_frameIds.insert(hash, id, [&](std::uint32_t kept) {
-        const ProfileFrame& frame = frames[kept];
+        const FrameTable::Frame frame = m_frames.at(kept);
         return frameHash(frame.symbol, frame.module, frame.kind, addressOf(kept));
     });
     return id;
@@ -137,6 +135,7 @@ ProfileTables ProfileBuilder::take(bool rebaseTimes)
     }
     if (!m_threadRenamed)
         m_tables.samples.task = {};
+    m_tables.frames = m_frames.toProfileFrames();
     if (!m_frameAddresses.empty()) {
         nlohmann::json addresses = nlohmann::json::object();
         for (const auto& [frame, address] : m_frameAddresses)

@@ -4,11 +4,13 @@
 // Frames, stacks and tasks are interned through hash tables, so that a profile of millions of
 // samples costs one lookup per frame and no string copies for frames seen before, and after
 // warm-up adding a sample allocates nothing. The tables of frames and stacks hold only ids (the
-// keys are the frames and stacks themselves): an hour of 200,000 distinct stacks stays within the
-// recorder's 30 MB. The recorder writes its journal in batches: changedTasks() lists the
-// tasks to append and clearBatch() forgets the written samples, keeping their memory.
+// keys are the frames and stacks themselves), and the frames are kept compactly (FrameTable)
+// until take(): an hour of 200,000 distinct stacks stays within the recorder's 30 MB. The
+// recorder writes its journal in batches: changedTasks() lists the tasks to append and
+// clearBatch() forgets the written samples, keeping their memory.
 #pragma once
 
+#include "FrameTable.h"
 #include "InternTables.h"
 #include "ProfileTables.h"
 
@@ -108,6 +110,10 @@ public:
         m_totalSamples += count - 1;
     }
 
+    // The frames so far (tables().frames stays empty until take()).
+    std::size_t frameCount() const { return m_frames.size(); }
+    FrameTable::Frame frameAt(std::uint32_t id) const { return m_frames.at(id); }
+    // Stacks, tasks, samples and info (frames: frameAt()).
     ProfileTables& tables() { return m_tables; }
     const ProfileTables& tables() const { return m_tables; }
     // Tasks added or changed since the last clearBatch(), as indexes into tables().tasks.
@@ -156,8 +162,9 @@ private:
     static constexpr std::uint32_t kNoTask = 0xffffffffu;
 
     Commands m_commands;
-    ProfileTables m_tables;
-    IdTable m_frameIds; // into m_tables.frames, which keeps the keys (with m_frameAddresses)
+    ProfileTables m_tables; // all but the frames
+    FrameTable m_frames;
+    IdTable m_frameIds; // into m_frames, which keeps the keys (with m_frameAddresses)
     std::string m_key; // reused: tid, pid, command
     IdTable m_stackIds; // into m_tables.stacks, which keeps the keys
     std::unordered_map<std::uint32_t, std::uint32_t> m_taskOfThread; // tid -> its current task

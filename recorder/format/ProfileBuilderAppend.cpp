@@ -17,11 +17,11 @@ void ProfileBuilder::append(const ProfileBuilder& later)
         throw std::logic_error("ProfileBuilder::append: the builders keep commands differently");
     const ProfileTables& theirs = later.m_tables;
 
-    std::vector<std::uint32_t> frameOf(theirs.frames.size());
-    for (std::size_t i = 0; i < theirs.frames.size(); ++i) {
-        const ProfileFrame& frame = theirs.frames[i];
+    std::vector<std::uint32_t> frameOf(later.m_frames.size());
+    for (std::uint32_t i = 0; i < later.m_frames.size(); ++i) {
+        const FrameTable::Frame frame = later.m_frames.at(i);
         // Already clipped: frame() leaves the names as they are.
-        frameOf[i] = this->frame(frame.symbol, frame.module, frame.kind, later.addressOf(std::uint32_t(i)));
+        frameOf[i] = this->frame(frame.symbol, frame.module, frame.kind, later.addressOf(i));
     }
 
     std::vector<std::uint32_t> stackOf(theirs.stacks.size());

@@ -1,6 +1,8 @@
 #include "ProfileJournal.h"
 #include "UntrustedJson.h"
 
+#include "ProfileBuilder.h"
+
 #include "FormatError.h"
 #include "InputLimits.h"
 #include "JournalBytes.h"
@@ -77,18 +79,43 @@ constexpr std::size_t kKeptBatchBytes = std::size_t(1) << 20;
 void ProfileJournalWriter::append(const ProfileTables& profile, const std::vector<std::uint32_t>& changedTasks,
                                   std::size_t firstSample)
 {
+    beginBatch(profile.frames.size(), [&](std::size_t id) {
+        const ProfileFrame& frame = profile.frames[id];
+        return FrameTable::Frame{frame.symbol, frame.module, frame.kind};
+    });
+    finishBatch(profile, changedTasks, firstSample);
+}
+
+void ProfileJournalWriter::append(const ProfileBuilder& builder, std::size_t firstSample)
+{
+    beginBatch(builder.frameCount(), [&](std::size_t id) { return builder.frameAt(std::uint32_t(id)); });
+    finishBatch(builder.tables(), builder.changedTasks(), firstSample);
+}
+
+// Starts the batch with the frames past those written.
+template <typename FrameAt>
+void ProfileJournalWriter::beginBatch(std::size_t frameCount, FrameAt frameAt)
+{
     m_batch.clear();
-    if (profile.frames.size() > m_framesWritten) {
+    if (frameCount > m_framesWritten) {
         const std::size_t at = beginRecord(m_batch, kTagFrames);
         put<std::uint32_t>(m_batch, std::uint32_t(m_framesWritten));
-        put<std::uint32_t>(m_batch, std::uint32_t(profile.frames.size() - m_framesWritten));
-        for (std::size_t i = m_framesWritten; i < profile.frames.size(); ++i) {
-            put<std::uint8_t>(m_batch, std::uint8_t(profile.frames[i].kind));
-            putText(m_batch, profile.frames[i].symbol);
-            putText(m_batch, profile.frames[i].module);
+        put<std::uint32_t>(m_batch, std::uint32_t(frameCount - m_framesWritten));
+        for (std::size_t i = m_framesWritten; i < frameCount; ++i) {
+            const FrameTable::Frame frame = frameAt(i);
+            put<std::uint8_t>(m_batch, std::uint8_t(frame.kind));
+            putText(m_batch, frame.symbol);
+            putText(m_batch, frame.module);
         }
         endRecord(m_batch, at);
     }
+    m_batchFrames = frameCount;
+}
+
+// Adds the new stacks and tasks, the samples and the info, and writes the batch.
+void ProfileJournalWriter::finishBatch(const ProfileTables& profile, const std::vector<std::uint32_t>& changedTasks,
+                                       std::size_t firstSample)
+{
     if (profile.stacks.size() > m_stacksWritten) {
         const std::size_t at = beginRecord(m_batch, kTagStacks);
         put<std::uint32_t>(m_batch, std::uint32_t(m_stacksWritten));
@@ -149,7 +176,9 @@ void ProfileJournalWriter::append(const ProfileTables& profile, const std::vecto
         }
         done += std::size_t(n);
     }
-    m_framesWritten = profile.frames.size();
+    // Counted as written only once written: after a failed write (a full disk) the next batch
+    // carries them again.
+    m_framesWritten = m_batchFrames;
     m_stacksWritten = profile.stacks.size();
     // The first batches carry every new frame and stack (megabytes); later ones are mostly
     // samples (kilobytes). The buffer is kept for those, not for the first ones.

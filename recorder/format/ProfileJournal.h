@@ -23,6 +23,7 @@
 // any of it is written.
 #pragma once
 
+#include "FrameTable.h"
 #include "ProfileTables.h"
 
 #include <cstdint>
@@ -32,6 +33,8 @@
 #include <vector>
 
 namespace runlens::format {
+
+class ProfileBuilder;
 
 namespace spool {
 inline constexpr const char* kProfileJournal = "profile.journal";
@@ -54,14 +57,21 @@ public:
     // ones written, the tasks listed in changedTasks (indexes into profile.tasks), samples from
     // firstSample on, and the info. One write(). Throws FormatError (a full disk).
     void append(const ProfileTables& profile, const std::vector<std::uint32_t>& changedTasks, std::size_t firstSample);
+    // The same for what a builder holds: its frames (kept apart from its tables) and its changed tasks.
+    void append(const ProfileBuilder& builder, std::size_t firstSample);
     void sync();
 
     const std::string& path() const { return m_path; }
 
 private:
+    template <typename FrameAt>
+    void beginBatch(std::size_t frameCount, FrameAt frameAt);
+    void finishBatch(const ProfileTables& profile, const std::vector<std::uint32_t>& changedTasks, std::size_t firstSample);
+
     std::string m_path;
     int m_fd = -1;
     std::size_t m_framesWritten = 0;
+    std::size_t m_batchFrames = 0; // the frames the batch being written brings the journal to
     std::size_t m_stacksWritten = 0;
     std::string m_batch; // reused for every append
 };

@@ -111,17 +111,17 @@ void ProfileCollector::finish()
     format::ProfileBuilder builder;
     try {
         m_perf->stopAndImport(builder, m_zeroNs, [&] {
-            m_journal->append(builder.tables(), builder.changedTasks(), 0);
+            m_journal->append(builder, 0);
             builder.clearBatch();
         });
     } catch (const std::runtime_error& error) {
         throw collect::CollectorError(error.what());
     }
     builder.tables().info = m_perf->info();
-    builder.tables().info["frames"] = builder.tables().frames.size();
+    builder.tables().info["frames"] = builder.frameCount();
     builder.tables().info["stacks"] = builder.tables().stacks.size();
     try {
-        m_journal->append(builder.tables(), builder.changedTasks(), 0);
+        m_journal->append(builder, 0);
         m_journal->sync();
     } catch (const format::FormatError& error) {
         throw collect::CollectorError(error.what());
@@ -177,7 +177,7 @@ void ProfileCollector::writeBatch(std::int64_t timestampNs)
         info["sampler_cpu_percent"] = m_sampler->cpuSeconds() / elapsed * 100.0;
     builder.tables().info = std::move(info);
     try {
-        m_journal->append(builder.tables(), builder.changedTasks(), 0);
+        m_journal->append(builder, 0);
     } catch (const format::FormatError& error) {
         throw collect::CollectorError(error.what());
     }

@@ -511,7 +511,7 @@ nlohmann::json StackSampler::info() const
         {"modules", m_elf.moduleCount()},
         {"modules_with_separate_debuginfo", m_elf.modulesWithDebugInfo()},
         {"jit_frames", m_jitFrames},
-        {"frames", m_builder.tables().frames.size()},
+        {"frames", m_builder.frameCount()},
         {"stacks", m_builder.tables().stacks.size()},
         {"ring_bytes_per_cpu", m_ringBytes},
         {"sampler_cpu_seconds", m_cpuSeconds},

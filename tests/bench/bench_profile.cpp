@@ -186,18 +186,18 @@ int main(int argc, char** argv)
         next.tv_sec += 1;
         clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, nullptr);
         const double before = threadCpuSeconds();
-        const std::size_t framesBefore = sampler.builder().tables().frames.size();
+        const std::size_t framesBefore = sampler.builder().frameCount();
         const std::uint64_t samplesBefore = sampler.builder().totalSamples();
         sampler.drain();
         format::ProfileBuilder& builder = sampler.builder();
         builder.tables().info = sampler.info();
-        journal.append(builder.tables(), builder.changedTasks(), 0);
+        journal.append(builder, 0);
         builder.clearBatch();
         const double cost = threadCpuSeconds() - before;
         if (drains == 0)
             firstDrainCost = cost;
         // Intervals that met no new code: the pure per-sample cost (reading, hash lookups, interning).
-        if (drains > 0 && sampler.builder().tables().frames.size() == framesBefore) {
+        if (drains > 0 && sampler.builder().frameCount() == framesBefore) {
             knownCodeCost += cost;
             knownCodeSamples += double(sampler.builder().totalSamples() - samplesBefore);
             knownCodeSeconds += 1.0;

@@ -265,11 +265,11 @@ int recordJournal(const Settings& settings, const std::string& spool)
         }
         builder.tables().info = {{"backend", "native"}, {"event", settings.periods ? "cycles" : "cpu-clock"},
                                  {"frequency_hz", settings.hz}, {"cpus", settings.cpus}, {"samples", samples}};
-        journal.append(builder.tables(), builder.changedTasks(), 0);
+        journal.append(builder, 0);
         builder.clearBatch();
         if (std::find(std::begin(checkpoints), std::end(checkpoints), second + 1) != std::end(checkpoints))
             std::printf("  recording side after %5d s: RSS %6.1f MiB (frames %zu, stacks %zu, tasks %zu, samples %llu)\n",
-                        second + 1, double(currentRssKiB()) / 1024, builder.tables().frames.size(), builder.tables().stacks.size(),
+                        second + 1, double(currentRssKiB()) / 1024, builder.frameCount(), builder.tables().stacks.size(),
                         builder.tables().tasks.size(), static_cast<unsigned long long>(samples));
     }
     std::printf("  (of which the synthetic model: %.1f MiB of leaves, %.1f MiB of Zipf table)\n", double(model.bytes()) / (1 << 20),
@@ -277,8 +277,8 @@ int recordJournal(const Settings& settings, const std::string& spool)
     const struct mallinfo2 heap = ::mallinfo2();
     std::printf("  malloc: %.1f MiB in use (%.1f MiB of it in mmapped blocks), %.1f MiB held free in the heap\n",
                 double(heap.uordblks + heap.hblkhd) / (1 << 20), double(heap.hblkhd) / (1 << 20), double(heap.fordblks) / (1 << 20));
-    std::printf("  builder: %zu frames (vector capacity %zu), %zu stacks (capacity %zu)\n", builder.tables().frames.size(),
-                builder.tables().frames.capacity(), builder.tables().stacks.size(), builder.tables().stacks.capacity());
+    std::printf("  builder: %zu frames, %zu stacks (capacity %zu)\n", builder.frameCount(), builder.tables().stacks.size(),
+                builder.tables().stacks.capacity());
     std::printf("  the recording side's own: %.1f MiB at the end, %.1f MiB at its peak (RSS less the process before recording)"
                 "   (target: <= 30 MB)\n",
                 double(currentRssKiB()) / 1024 - baselineMiB, double(statusKiB("VmHWM")) / 1024 - baselineMiB);

@@ -6,6 +6,7 @@
 #include "KernelSymbols.h"
 #include "PerfMapFile.h"
 #include "PerfScriptParser.h"
+#include "ProfileJournal.h"
 #include "ProcessImage.h"
 #include "ProfileEncoding.h"
 #include "RingSize.h"
@@ -135,12 +136,13 @@ OwnMapping ownMapping()
     return {};
 }
 
-std::vector<std::string> framesOf(const format::ProfileTables& tables, std::uint32_t stack)
+std::vector<std::string> framesOf(const format::ProfileBuilder& builder, std::uint32_t stack)
 {
+    const format::ProfileTables& tables = builder.tables();
     std::vector<std::string> names; // outermost first
     while (stack != format::kNoStack) {
-        const format::ProfileFrame& frame = tables.frames[tables.stacks[stack].frame];
-        names.insert(names.begin(), frame.symbol + " (" + frame.module + ")");
+        const format::FrameTable::Frame frame = builder.frameAt(tables.stacks[stack].frame);
+        names.insert(names.begin(), std::string(frame.symbol) + " (" + std::string(frame.module) + ")");
         stack = tables.stacks[stack].parent;
     }
     return names;
@@ -299,18 +301,18 @@ private slots:
             "[unknown] ()", "LambdaForm$DMH.invokeStatic (perf-4242.map)",
             "runlens_test_known_function (" + module + ")", "runlens_test_known_function (" + module + ")",
             "helper ([mymod])", "do_syscall_64 ([kernel.kallsyms])"};
-        QCOMPARE(framesOf(tables, tables.samples.stack[0]), expected);
+        QCOMPARE(framesOf(sampler->builder(), tables.samples.stack[0]), expected);
         QCOMPARE(tables.tasks.size(), std::size_t(1));
         QCOMPARE(tables.tasks[0].command, std::string("fake-proc"));
 
         // Frames are per function and shared; a second sample in the same code adds no frame or stack.
-        const std::size_t frames = tables.frames.size();
+        const std::size_t frames = sampler->builder().frameCount();
         const std::size_t stacks = tables.stacks.size();
         sampler->handleRecord(sample(kPid, kPid, 2'000'000'000, 0,
                                      {PERF_CONTEXT_KERNEL, kKernelSyscall + 3, kKernelModule + 5, PERF_CONTEXT_USER, known + 3,
                                       known + 1, kJitBase + 0x111, 0x5})
                                   .data());
-        QCOMPARE(tables.frames.size(), frames);
+        QCOMPARE(sampler->builder().frameCount(), frames);
         QCOMPARE(tables.stacks.size(), stacks);
         QCOMPARE(tables.samples.stack[1], tables.samples.stack[0]);
         QVERIFY(sampler->info()["jit_frames"].get<int>() >= 1);
@@ -337,9 +339,9 @@ private slots:
 
         const format::ProfileTables& tables = sampler->builder().tables();
         QCOMPARE(tables.samples.size(), std::size_t(3));
-        QCOMPARE(framesOf(tables, tables.samples.stack[0]).front().substr(0, 28), std::string("runlens_test_known_function "));
-        QCOMPARE(framesOf(tables, tables.samples.stack[1]), std::vector<std::string>{"[unknown] ()"});
-        QCOMPARE(framesOf(tables, tables.samples.stack[2]).front().substr(0, 28), std::string("runlens_test_known_function "));
+        QCOMPARE(framesOf(sampler->builder(), tables.samples.stack[0]).front().substr(0, 28), std::string("runlens_test_known_function "));
+        QCOMPARE(framesOf(sampler->builder(), tables.samples.stack[1]), std::vector<std::string>{"[unknown] ()"});
+        QCOMPARE(framesOf(sampler->builder(), tables.samples.stack[2]).front().substr(0, 28), std::string("runlens_test_known_function "));
         std::map<std::uint32_t, std::pair<std::uint32_t, std::string>> tasks;
         for (const auto& t : tables.tasks)
             tasks[t.tid] = {t.pid, t.command};
@@ -423,6 +425,49 @@ private slots:
         QVERIFY(tables.info.at(runlens::format::kFrameAddressesKey) == expected);
     }
 
+    void compactFramesReachTheJournalAndTheTablesWhole()
+    {
+        // The builder keeps frames in a FrameTable (an arena of symbols, interned modules), not
+        // as ProfileFrame rows: what it journals batch by batch, and what take() gives, must be
+        // the frames as given, in id order, whatever their module, kind and length.
+        using runlens::format::FrameKind;
+        QTemporaryDir directory;
+        const std::string path = (directory.path() + "/profile.journal").toStdString();
+        format::ProfileBuilder builder;
+        format::ProfileJournalWriter journal(path);
+        std::vector<format::ProfileFrame> given;
+        std::mt19937 random{22};
+        for (int batch = 0; batch < 5; ++batch) {
+            std::uint32_t stack = format::kNoStack;
+            for (int i = 0; i < 3000; ++i) {
+                // Symbols up to 3 kB (past the arena's chunk as the run goes on), 40 modules.
+                const std::string symbol = "fn" + std::to_string(batch) + "_" + std::to_string(i) + std::string(random() % 3000, 'x');
+                const std::string module = i % 7 == 0 ? std::string() : "lib" + std::to_string(i % 40) + ".so";
+                const auto kind = FrameKind(i % 4);
+                const std::uint32_t frame = builder.frame(symbol, module, kind);
+                QCOMPARE(frame, std::uint32_t(given.size()));
+                given.push_back({symbol, module, kind});
+                stack = builder.stack(i % 30 == 0 ? format::kNoStack : stack, frame);
+            }
+            builder.sample(batch, 0, 1, 1, stack);
+            journal.append(builder, 0);
+            builder.clearBatch();
+        }
+        QCOMPARE(builder.frameCount(), given.size());
+        const format::ProfileTables journaled = format::readProfileJournal(path).profile;
+        const format::ProfileTables taken = builder.take(false);
+        for (const auto* frames : {&journaled.frames, &taken.frames}) {
+            QCOMPARE(frames->size(), given.size());
+            for (std::size_t i = 0; i < given.size(); ++i) {
+                QCOMPARE((*frames)[i].symbol, given[i].symbol);
+                QCOMPARE((*frames)[i].module, given[i].module);
+                QCOMPARE(int((*frames)[i].kind), int(given[i].kind));
+            }
+        }
+        QCOMPARE(journaled.stacks.size(), taken.stacks.size());
+        QCOMPARE(journaled.samples.size(), std::size_t(5));
+    }
+
     void hugeNamesAreClippedToWhatReadersAccept()
     {
         // A demangled template symbol of 20 kB: the frame keeps the first 4093 bytes and says it
@@ -432,18 +477,18 @@ private slots:
         const std::string huge = "std::vector<" + std::string(20000, 'T') + ">::push_back";
         const std::uint32_t frame = builder.frame(huge, "libhuge.so", runlens::format::FrameKind::User);
         QCOMPARE(builder.frame(huge, "libhuge.so", runlens::format::FrameKind::User), frame); // interned
-        const std::string& symbol = builder.tables().frames[frame].symbol;
+        const std::string_view symbol = builder.frameAt(frame).symbol;
         QCOMPARE(symbol.size(), std::size_t(4096));
         QVERIFY(symbol.starts_with("std::vector<TTT"));
         QVERIFY(symbol.ends_with("TTT..."));
         // A multi-byte character at the cut is not split.
         const std::string accented = std::string(4092, 'a') + "\xc3\xa9\xc3\xa9\xc3\xa9";
-        const std::string& clippedAccent = builder.tables().frames[builder.frame(accented, "m", runlens::format::FrameKind::User)].symbol;
-        QCOMPARE(clippedAccent, std::string(4092, 'a') + "...");
+        const std::string_view clippedAccent = builder.frameAt(builder.frame(accented, "m", runlens::format::FrameKind::User)).symbol;
+        QCOMPARE(std::string(clippedAccent), std::string(4092, 'a') + "...");
         builder.task(7, 7, std::string(5000, 'c'));
         QCOMPARE(builder.tables().tasks.back().command.size(), std::size_t(4096));
         builder.sample(1, 0, 7, 7, builder.stack(runlens::format::kNoStack, frame));
-        runlens::format::validateProfile(builder.tables(), "clipped");
+        runlens::format::validateProfile(builder.take(false), "clipped");
     }
 
     void perfScriptTextBecomesTheSameTables()
@@ -480,14 +525,14 @@ private slots:
         QCOMPARE(tables.samples.pid, (std::vector<std::uint32_t>{3065, 77, format::kUnknownPid})); // "0/0": pid "?"
         QCOMPARE(tables.samples.tid, (std::vector<std::uint32_t>{3065, 78, 0}));
         QCOMPARE(tables.samples.period, (std::vector<std::uint64_t>{250000, 250000, 250000}));
-        QCOMPARE(framesOf(tables, tables.samples.stack[0]),
+        QCOMPARE(framesOf(builder, tables.samples.stack[0]),
                  (std::vector<std::string>{"[unknown] ([unknown])", "lra_clear_live_ranges (/usr/lib/gcc/x86_64-linux-gnu/12/cc1plus)"}));
-        QCOMPARE(framesOf(tables, tables.samples.stack[1]),
+        QCOMPARE(framesOf(builder, tables.samples.stack[1]),
                  (std::vector<std::string>{"LambdaForm$DMH (/tmp/perf-77.map)",
                                            "std::vector<int, std::allocator<int> >::push_back(int const&) (/usr/lib/libxul.so)",
                                            "__handle_mm_fault ([kernel.kallsyms])"}));
         QCOMPARE(tables.samples.stack[2], format::kNoStack);
-        QCOMPARE(int(tables.frames[tables.stacks[tables.samples.stack[1]].frame].kind), int(format::FrameKind::Kernel));
+        QCOMPARE(int(builder.frameAt(tables.stacks[tables.samples.stack[1]].frame).kind), int(format::FrameKind::Kernel));
         QCOMPARE(tables.tasks.size(), std::size_t(3));
         QCOMPARE(tables.tasks[1].command, std::string("Web Content")); // a command with a space
         QCOMPARE(tables.tasks[1].pid, 77u);
