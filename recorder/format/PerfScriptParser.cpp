@@ -101,7 +101,17 @@ struct HeaderLine {
                 pid = parseU32(first);
                 tid = parseU32(second);
             }
-            parseCpuAndTime(line, j);
+            if (!parseCpuAndTime(line, j)) {
+                // perf prints a thread it does not know as ":-1 PID/-1": the command then ends,
+                // as in stackcollapse-perf.pl, at the period ("...84277.228879:" with pid 20408163),
+                // and the "[cpu] time:" went into it. The name stays the reference's; the time and
+                // CPU are the ones printed, not 0 (a sample at boot, hours before the run).
+                bool found = false;
+                for (std::size_t at = line.find('['); !found && at != std::string_view::npos && at < i; at = line.find('[', at + 1))
+                    found = parseCpuAndTime(line, at);
+                if (!found)
+                    cpu = 0;
+            }
             parseEvent(line);
             return true;
         }
@@ -109,7 +119,8 @@ struct HeaderLine {
     }
 
     // Not the script's business, but the run's: an optional "[cpu]", then "seconds.fraction:".
-    void parseCpuAndTime(std::string_view line, std::size_t j)
+    // False when no time follows (timeNs is then 0).
+    bool parseCpuAndTime(std::string_view line, std::size_t j)
     {
         const std::size_t n = line.size();
         while (j < n && isSpace(line[j]))
@@ -134,7 +145,7 @@ struct HeaderLine {
         while (k < n && isDigit(line[k]) && seconds < kDigitLimit)
             seconds = seconds * 10 + (line[k++] - '0');
         if (k == j || k >= n || line[k] != '.')
-            return;
+            return false;
         ++k;
         std::int64_t fraction = 0;
         int digits = 0;
@@ -146,8 +157,10 @@ struct HeaderLine {
         }
         for (; digits < 9; ++digits)
             fraction *= 10;
-        if (k < n && line[k] == ':')
-            timeNs = seconds * 1'000'000'000 + fraction;
+        if (k >= n || line[k] != ':')
+            return false;
+        timeNs = seconds * 1'000'000'000 + fraction;
+        return true;
     }
 
     // :\s*(\d+)*\s+(\S+):\s*$  — the event is the last word before a final colon; the period, when
@@ -380,23 +393,21 @@ const char* PerfScriptParser::readBlock(const char* begin, const char* end)
 
 void PerfScriptParser::read(std::FILE* input, const std::function<void()>& afterLine)
 {
-    char* line = nullptr;
-    std::size_t capacity = 0;
+    // getline's buffer, freed however the loop ends (addLine throws on a limit).
+    struct LineBuffer {
+        char* bytes = nullptr;
+        std::size_t capacity = 0;
+        ~LineBuffer() { std::free(bytes); } // NOLINT: getline allocates with malloc
+    } line;
     ssize_t length = 0;
-    while ((length = ::getline(&line, &capacity, input)) >= 0) {
-        std::string_view text(line, std::size_t(length));
+    while ((length = ::getline(&line.bytes, &line.capacity, input)) >= 0) {
+        std::string_view text(line.bytes, std::size_t(length));
         if (text.ends_with('\n'))
             text.remove_suffix(1);
-        try {
-            addLine(text);
-            if (afterLine)
-                afterLine();
-        } catch (...) {
-            std::free(line); // NOLINT: getline's buffer
-            throw;
-        }
+        addLine(text);
+        if (afterLine)
+            afterLine();
     }
-    std::free(line); // NOLINT: getline's buffer
 }
 
 void PerfScriptParser::endSample()

@@ -5,6 +5,7 @@
 // Frames, stacks, tasks, every sample column, the info keys and the statistics must be equal.
 #include "FormatError.h"
 #include "ParallelPerfScriptImport.h"
+#include "PerfScriptParser.h"
 
 #include <QDir>
 #include <QFile>
@@ -193,6 +194,49 @@ private slots:
     }
 
     // A limit crossed in one chunk is reported as one thread reports it: the line of the whole text.
+    // The recorder's perf backend reads perf script's output through PerfScriptParser::read and,
+    // whenever `batch` samples are held after a line, journals them and clears the builder's
+    // batch (ProfileBuilder::clearBatch). The rows journaled batch by batch must be the rows of
+    // one reading: a batch cleared in the middle of a sample block must not lose or damage the
+    // block's sample (the recorder's archives once held a sample at time 0 of the clock).
+    void batchesClearedAfterAnyLine()
+    {
+        for (const std::string& text : fixtureTexts()) {
+            ProfileBuilder wholeBuilder;
+            PerfScriptParser whole(wholeBuilder);
+            whole.parse(text);
+            const ProfileSamples& expected = wholeBuilder.tables().samples;
+            for (const std::size_t batch : {std::size_t(1), std::size_t(2), std::size_t(7)}) {
+                ProfileBuilder builder;
+                PerfScriptParser parser(builder);
+                std::FILE* input = ::fmemopen(const_cast<char*>(text.data()), text.size(), "r");
+                QVERIFY(input);
+                ProfileSamples journaled;
+                const auto takeBatch = [&] {
+                    const ProfileSamples& rows = builder.tables().samples;
+                    journaled.timeNs.insert(journaled.timeNs.end(), rows.timeNs.begin(), rows.timeNs.end());
+                    journaled.cpu.insert(journaled.cpu.end(), rows.cpu.begin(), rows.cpu.end());
+                    journaled.tid.insert(journaled.tid.end(), rows.tid.begin(), rows.tid.end());
+                    journaled.stack.insert(journaled.stack.end(), rows.stack.begin(), rows.stack.end());
+                    journaled.period.insert(journaled.period.end(), rows.period.begin(), rows.period.end());
+                    builder.clearBatch();
+                };
+                parser.read(input, [&] {
+                    if (builder.tables().samples.size() >= batch)
+                        takeBatch();
+                });
+                std::fclose(input);
+                takeBatch();
+                const QByteArray where = QByteArray::number(qulonglong(batch)) + " a batch, text of "
+                                       + QByteArray::number(qulonglong(text.size())) + " bytes";
+                QVERIFY2(journaled.timeNs == expected.timeNs, where.constData());
+                QVERIFY2(journaled.cpu == expected.cpu && journaled.tid == expected.tid, where.constData());
+                QVERIFY2(journaled.stack == expected.stack, where.constData());
+                QVERIFY2(journaled.period == expected.period, where.constData());
+            }
+        }
+    }
+
     void limitsAsOnOneThread()
     {
         const std::string sample = "a 1/1 [000] 1.0: 1 cpu-clock:\n\t1 f (m)\n\n";

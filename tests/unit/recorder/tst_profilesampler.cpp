@@ -468,6 +468,26 @@ private slots:
         QCOMPARE(journaled.samples.size(), std::size_t(5));
     }
 
+    void anUnknownThreadKeepsItsTimeAndCpu()
+    {
+        // perf script prints a sample of a thread it never saw as ":-1 PID/-1". The reference's
+        // pattern then takes everything up to the period for the command and the period for the
+        // thread; the name stays that (convert's output is the reference's), but the time and
+        // CPU must be those printed: the recorder's perf backend once archived such a sample at
+        // the clock's zero, 84,000 s before the run (tst_profile_recording on a busy machine).
+        format::ProfileBuilder builder;
+        format::PerfScriptParser parser(builder, 84277'000'000'000);
+        for (const char* line : {":-1 27992/-1    [003] 84277.228879:   20408163 cpu-clock:pppH: ",
+                                 "\tffffffff816e9030 setattr_should_drop_suidgid ([kernel.kallsyms])", ""})
+            parser.addLine(line);
+        const format::ProfileTables& tables = builder.tables();
+        QCOMPARE(tables.samples.size(), std::size_t(1));
+        QCOMPARE(tables.samples.timeNs[0], std::int64_t(228'879'000));
+        QCOMPARE(tables.samples.cpu[0], 3u);
+        QCOMPARE(tables.samples.tid[0], 20408163u);
+        QCOMPARE(tables.tasks.at(0).command, std::string(":-1 27992/-1    [003] 84277.228879:"));
+    }
+
     void hugeNamesAreClippedToWhatReadersAccept()
     {
         // A demangled template symbol of 20 kB: the frame keeps the first 4093 bytes and says it
