@@ -84,10 +84,9 @@ private:
     QTableView* m_topView;
     FlameScopeView* m_scope;
     ProfileFilterView* m_filter;
-    // The run the heat map and the filter list show, and its offset: rebuilt when these change,
-    // not on every new selection.
-    // The run whose heat map and process list are shown, and the index they were drawn from (null
-    // until the run is indexed).
+    // The run whose heat map and process list are shown, the index they were drawn from (null
+    // until the run is indexed) and its offset: they are rebuilt when one of these changes, not on
+    // every new selection, which must keep the user's choice of processes.
     RunPtr m_shownRun;
     const ProfileIndex* m_shownIndex = nullptr;
     double m_shownOffset = 0;
