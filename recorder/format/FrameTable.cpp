@@ -25,12 +25,4 @@ std::vector<ProfileFrame> FrameTable::toProfileFrames() const
     return frames;
 }
 
-void FrameTable::clear()
-{
-    m_entries = {};
-    m_symbols.clear();
-    m_modules.clear();
-    m_moduleIds.clear();
-}
-
 } // namespace runlens::format

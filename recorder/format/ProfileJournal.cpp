@@ -1,11 +1,10 @@
 #include "ProfileJournal.h"
 #include "UntrustedJson.h"
 
-#include "ProfileBuilder.h"
-
 #include "FormatError.h"
 #include "InputLimits.h"
 #include "JournalBytes.h"
+#include "ProfileBuilder.h"
 #include "ProfileEncoding.h"
 
 #include <cerrno>
