@@ -163,8 +163,9 @@ private slots:
         for (int line = 0; line < 12; ++line) {
             text += "java";
             for (int depth = 0; depth < 200; ++depth)
-                text += ";org/example/service/Handler" + std::to_string(line) + "_" + std::to_string(depth) + ".handle";
-            text += " " + std::to_string(line + 1) + "\n";
+                text.append(";org/example/service/Handler").append(std::to_string(line)).append("_").append(std::to_string(depth)).append(".handle");
+            // Appended, not `" " + std::to_string(...)`: GCC 12's -Wrestrict false positive at -O3.
+            text.append(" ").append(std::to_string(line + 1)).append("\n");
         }
         QVERIFY(text.size() > 64 * 1024);
         QTemporaryDir directory;
