@@ -98,7 +98,13 @@ private:
     std::string m_context;
 };
 
-// Parses an RFC 3339 UTC time as chrono writes it; nullopt when it is anything else.
+// The years an APerf time may fall in (parseUtcTime): any two such times, in nanoseconds since
+// 1970, differ by less than 2^63.
+inline constexpr int kFirstYear = 1970;
+inline constexpr int kLastYear = 2200;
+
+// Parses an RFC 3339 UTC time as chrono writes it; nullopt when it is anything else or outside
+// kFirstYear to kLastYear.
 std::optional<std::int64_t> parseUtcTime(std::string_view text);
 // Whether the bytes are valid UTF-8 by Rust's rules (no overlong forms, no surrogates, ≤ U+10FFFF);
 // on failure, *badOffset is the offset of the first bad byte.

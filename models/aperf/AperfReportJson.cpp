@@ -66,7 +66,8 @@ void addSource(RunArchive& run, const std::string& source, const nlohmann::json&
             if (!series.is_object() || !series.contains("time_diff") || !series["time_diff"].is_array())
                 continue;
             for (const auto& t : series["time_diff"]) {
-                if (t.is_number_unsigned() && t.get<std::uint64_t>() < (std::uint64_t(1) << 40))
+                // Below 2^32 s (136 years), so that the nanoseconds fit 64 bits (2^40 did not).
+                if (t.is_number_unsigned() && t.get<std::uint64_t>() < (std::uint64_t(1) << 32))
                     seconds.insert(std::int64_t(t.get<std::uint64_t>()));
             }
         }

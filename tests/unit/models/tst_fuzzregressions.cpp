@@ -3,6 +3,8 @@
 // fuzz targets replay the same files (fuzz_*_corpus); these tests pin the sentence each gives.
 #include "FuzzTarget.h"
 
+#include "AperfArchive.h"
+#include "AperfImport.h"
 #include "ArchiveReader.h"
 #include "FoldedImporter.h"
 #include "FormatError.h"
@@ -339,6 +341,21 @@ private slots:
     }
 
     // A named pipe blocked the profile detector forever; a folder read as "not enough memory".
+    void aperfTimesCenturiesApart()
+    {
+        // An APerf record (the long campaign, December 2026) whose time-series records run from
+        // 2026 back to 1726: the seconds between two records overflowed 64 bits of nanoseconds
+        // (UBSan). Times must fall in 1970 to 2200: the file is skipped with the reason, the rest
+        // of the record imports.
+        const QByteArray bytes = corpusFile(QStringLiteral("aperf_archive/crash-time-before-1970.tar.gz"));
+        const std::string archive = fuzz::asGzip(std::string(bytes.constData(), std::size_t(bytes.size())));
+        const aperf::AperfEntries entries = aperf::readAperfEntries(archive, "crash.tar.gz");
+        const runlens::format::RunArchive run = aperf::importAperfRecord(entries, "crash.tar.gz");
+        const std::string skipped = run.manifest["import"]["skipped"].dump();
+        QVERIFY2(skipped.find("between the years 1970 and 2200") != std::string::npos, skipped.c_str());
+        QVERIFY(!run.series.empty());
+    }
+
     void profileThatIsNotAFile()
     {
         const QString fifo = m_dir.filePath(QStringLiteral("pipe.folded"));
