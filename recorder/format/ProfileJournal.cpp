@@ -82,13 +82,13 @@ void ProfileJournalWriter::append(const ProfileTables& profile, const std::vecto
         const ProfileFrame& frame = profile.frames[id];
         return FrameTable::Frame{frame.symbol, frame.module, frame.kind};
     });
-    finishBatch(profile, changedTasks, firstSample);
+    finishBatch(profile.frames.size(), profile, changedTasks, firstSample);
 }
 
 void ProfileJournalWriter::append(const ProfileBuilder& builder, std::size_t firstSample)
 {
     beginBatch(builder.frameCount(), [&](std::size_t id) { return builder.frameAt(std::uint32_t(id)); });
-    finishBatch(builder.tables(), builder.changedTasks(), firstSample);
+    finishBatch(builder.frameCount(), builder.tables(), builder.changedTasks(), firstSample);
 }
 
 // Starts the batch with the frames past those written.
@@ -108,12 +108,12 @@ void ProfileJournalWriter::beginBatch(std::size_t frameCount, FrameAt frameAt)
         }
         endRecord(m_batch, at);
     }
-    m_batchFrames = frameCount;
 }
 
-// Adds the new stacks and tasks, the samples and the info, and writes the batch.
-void ProfileJournalWriter::finishBatch(const ProfileTables& profile, const std::vector<std::uint32_t>& changedTasks,
-                                       std::size_t firstSample)
+// Adds the new stacks and tasks, the samples and the info, and writes the batch, which brings the
+// journal to frameCount frames.
+void ProfileJournalWriter::finishBatch(std::size_t frameCount, const ProfileTables& profile,
+                                       const std::vector<std::uint32_t>& changedTasks, std::size_t firstSample)
 {
     if (profile.stacks.size() > m_stacksWritten) {
         const std::size_t at = beginRecord(m_batch, kTagStacks);
@@ -177,7 +177,7 @@ void ProfileJournalWriter::finishBatch(const ProfileTables& profile, const std::
     }
     // Counted as written only once written: after a failed write (a full disk) the next batch
     // carries them again.
-    m_framesWritten = m_batchFrames;
+    m_framesWritten = frameCount;
     m_stacksWritten = profile.stacks.size();
     // The first batches carry every new frame and stack (megabytes); later ones are mostly
     // samples (kilobytes). The buffer is kept for those, not for the first ones.

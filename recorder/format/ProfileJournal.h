@@ -66,12 +66,12 @@ public:
 private:
     template <typename FrameAt>
     void beginBatch(std::size_t frameCount, FrameAt frameAt);
-    void finishBatch(const ProfileTables& profile, const std::vector<std::uint32_t>& changedTasks, std::size_t firstSample);
+    void finishBatch(std::size_t frameCount, const ProfileTables& profile, const std::vector<std::uint32_t>& changedTasks,
+                     std::size_t firstSample);
 
     std::string m_path;
     int m_fd = -1;
     std::size_t m_framesWritten = 0;
-    std::size_t m_batchFrames = 0; // the frames the batch being written brings the journal to
     std::size_t m_stacksWritten = 0;
     std::string m_batch; // reused for every append
 };
