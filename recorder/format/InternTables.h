@@ -213,15 +213,18 @@ private:
 };
 
 // Bytes copied into chunks that never move, so that views of them stay valid while more are
-// added; a chunk is 1 MiB or, for a longer string, that string's size. Growing copies nothing,
-// unlike a std::string or std::vector of all the bytes, which holds twice its size while it grows.
+// added. Growing copies nothing, unlike a std::string or std::vector of all the bytes, which holds
+// twice its size while it grows. Chunks start at 4 KiB and double up to 1 MiB (or a longer
+// string's size): a small table (the builder of one chunk of a text read in parallel, a batch)
+// does not map and fault in a megabyte it never fills.
 class ByteArena
 {
 public:
     std::string_view store(std::string_view bytes)
     {
         if (m_chunks.empty() || m_chunkSize - m_chunkUsed < bytes.size()) {
-            m_chunkSize = std::max(kChunkBytes, bytes.size());
+            const std::size_t grown = m_chunks.empty() ? kFirstChunkBytes : std::min(kChunkBytes, 2 * m_chunkSize);
+            m_chunkSize = std::max(grown, bytes.size());
             m_chunks.push_back(std::make_unique_for_overwrite<char[]>(m_chunkSize));
             m_chunkUsed = 0;
         }
@@ -241,6 +244,7 @@ public:
     std::size_t bytes() const { return m_bytes; }
 
 private:
+    static constexpr std::size_t kFirstChunkBytes = std::size_t(1) << 12;
     static constexpr std::size_t kChunkBytes = std::size_t(1) << 20;
     std::vector<std::unique_ptr<char[]>> m_chunks;
     std::size_t m_chunkUsed = 0;
