@@ -97,11 +97,14 @@ struct RecordingSession::Slot {
     std::string reason;
     std::int64_t lastSampleNs = -1;
     std::uint64_t samples = 0;
-    double cpuSeconds = 0;
+    double cpuSeconds = 0; // on the recorder's thread, around the collector's calls
     double cpuSecondsAtLastTick = 0;
     int countdown = 0;
     int selfColumn = -1; // this collector's column in the recorder's own group
     std::vector<format::MetricKind> columnKinds; // per column, for rounding to the stored precision
+
+    // With the time the collector's own threads took.
+    double totalCpuSeconds() const { return cpuSeconds + collector->backgroundCpuSeconds(); }
 
     explicit Slot(std::unique_ptr<collect::Collector> c, std::string groupName = "recorder")
         : collector(std::move(c))
@@ -173,7 +176,6 @@ void RecordingSession::start()
     // --profile adds the stack sampler; it keeps its own journal beside the metric journals.
     if (m_options.profile.enabled) {
         profile::ProfileOptions profileOptions = m_options.profile;
-        profileOptions.drainInterval = m_options.interval; // the sampler is read once per interval
         m_slots.push_back(std::make_unique<Slot>(std::make_unique<profile::ProfileCollector>(
             std::move(profileOptions), m_spoolDirectory + "/" + format::spool::kProfileJournal)));
     }
@@ -319,8 +321,8 @@ void RecordingSession::sampleSelf(std::int64_t timestampNs, double elapsedSecond
         if (slot->selfColumn < 0)
             continue;
         if (elapsedSeconds > 0)
-            group.set(slot->selfColumn, (slot->cpuSeconds - slot->cpuSecondsAtLastTick) / elapsedSeconds * 100.0);
-        slot->cpuSecondsAtLastTick = slot->cpuSeconds;
+            group.set(slot->selfColumn, (slot->totalCpuSeconds() - slot->cpuSecondsAtLastTick) / elapsedSeconds * 100.0);
+        slot->cpuSecondsAtLastTick = slot->totalCpuSeconds();
     }
     append(*m_self, timestampNs);
 }
@@ -397,7 +399,7 @@ nlohmann::json RecordingSession::collectorsJson() const
                                 {"summary", slot->collector->summary()},
                                 {"status", slot->status},
                                 {"samples", slot->samples},
-                                {"cpu_seconds", slot->cpuSeconds},
+                                {"cpu_seconds", slot->totalCpuSeconds()},
                                 {"cadence", slot->collector->cadence()}};
         if (!slot->reason.empty())
             entry["reason"] = slot->reason;
@@ -506,7 +508,7 @@ std::string RecordingSession::finish(EndReason reason, const std::string& messag
     getrusage(RUSAGE_SELF, &usage);
     nlohmann::json cost = {{"cpu_seconds", ownCpuSeconds()}, {"max_rss_bytes", std::int64_t(usage.ru_maxrss) * 1024}};
     for (const auto& slot : m_slots)
-        cost["collectors"][std::string(slot->collector->name())] = slot->cpuSeconds;
+        cost["collectors"][std::string(slot->collector->name())] = slot->totalCpuSeconds();
     m_manifest["recorder_cost"] = cost;
     if (m_workload) {
         m_manifest["workload"] = m_workload->manifest();

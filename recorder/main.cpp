@@ -133,6 +133,8 @@ int main(int argc, char** argv)
     recordCommand->add_option("--profile-kptr-restrict", record.profile.kptrRestrictPath)->group("");
     recordCommand->add_option("--profile-perf-map-dir", record.profile.perfMapDirectory)->group("");
     recordCommand->add_option("--profile-perf-batch", record.profile.perfImportBatchSamples)->check(CLI::Range(1u, 1u << 24))->group("");
+    // Load tests: a small machine carries the rings and the sample rate of a host with N times its CPUs.
+    recordCommand->add_option("--profile-rings-per-cpu", record.profile.ringsPerCpu)->check(CLI::Range(1, 512))->group("");
     recordCommand->add_option("--profile-simulate-error", profileSimulatedError)
         ->check(CLI::IsMember({"EACCES", "EPERM", "ENOENT", "EMFILE"}))->group("");
 

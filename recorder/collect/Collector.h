@@ -87,6 +87,9 @@ public:
     // holds data outside the spool (an external profiler's output) writes it now. Throws
     // CollectorError; the recorder then marks the collector failed and still writes the archive.
     virtual void finish() {}
+    // CPU seconds the collector spent on threads of its own since it opened (the profile's drain
+    // thread); the recorder adds them to the collector's cost, which it measures around sample().
+    virtual double backgroundCpuSeconds() const { return 0.0; }
 };
 
 using CollectorList = std::vector<std::unique_ptr<Collector>>;

@@ -35,7 +35,7 @@ public:
     std::string command;
     bool mapsRead = false;        // /proc/PID/maps was read (or the mappings came from a fork)
     std::uint64_t exitedAtDrain = 0; // 0 while alive
-    std::uint64_t perfMapDrain = 0;  // the drain in which the JIT map was last looked at
+    std::uint64_t perfMapEpoch = 0;  // when the JIT map was last looked at (StackSampler's epochs)
     PerfMapFile perfMap;
     std::unordered_map<std::uint64_t, std::uint32_t> frames; // JIT code: address -> frame id
 

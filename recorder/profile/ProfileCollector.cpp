@@ -1,5 +1,6 @@
 #include "ProfileCollector.h"
 
+#include "DrainThread.h"
 #include "FormatError.h"
 #include "PerfRecordBackend.h"
 #include "ProfileBuilder.h"
@@ -29,7 +30,11 @@ ProfileCollector::ProfileCollector(ProfileOptions options, std::string journalPa
 {
 }
 
-ProfileCollector::~ProfileCollector() = default;
+ProfileCollector::~ProfileCollector()
+{
+    // Before the sampler it drains goes.
+    m_drainThread.reset();
+}
 
 std::string_view ProfileCollector::summary() const
 {
@@ -55,6 +60,10 @@ std::string ProfileCollector::open(const collect::HostPaths& paths, collect::Met
         m_sampler.reset();
         return error.what();
     }
+    m_drainThread = std::make_unique<DrainThread>(m_sampler->ringDescriptors(), [this] {
+        const std::lock_guard lock(m_samplerLock);
+        m_sampler->drain();
+    });
     catalog.add({"profile.samples", "Stack samples", "/s", format::MetricKind::Rate, format::BetterDirection::Neutral, "",
                  "Profile", "Call stacks the profiler sampled per second, over all CPUs."});
     catalog.add({"profile.lost", "Lost stack samples", "/s", format::MetricKind::Rate, format::BetterDirection::Lower, "",
@@ -105,6 +114,22 @@ void ProfileCollector::samplePerfBackend(collect::SampleContext& context, collec
 
 void ProfileCollector::finish()
 {
+    if (m_sampler && m_journal) {
+        // The drain thread may have read samples since the last tick: they go to the journal too.
+        m_drainThread->stop();
+        const std::lock_guard lock(m_samplerLock);
+        m_sampler->stop();
+        if (m_firstTickNs >= 0) {
+            m_sampler->drain();
+            writeBatch(m_lastTickNs);
+        }
+        try {
+            m_journal->sync();
+        } catch (const format::FormatError& error) {
+            throw collect::CollectorError(error.what());
+        }
+        return;
+    }
     if (!m_perf || !m_journal)
         return;
     // One name per thread: the journal keeps a thread's latest command (see ProfileJournal.h).
@@ -134,10 +159,13 @@ void ProfileCollector::sample(collect::SampleContext& context, collect::MetricGr
         samplePerfBackend(context, group);
         return;
     }
+    const std::lock_guard lock(m_samplerLock);
     if (m_firstTickNs < 0) {
         // The tick's timestamp counts from the run's start: the same zero for samples and series.
         m_firstTickNs = context.timestampNs;
         m_sampler->start(monotonicNs() - context.timestampNs);
+        if (std::string why = m_drainThread->start(); !why.empty())
+            context.warnings.add(why + "; the profile's rings are read once per interval only");
         m_samplesColumn = group.column("profile.samples");
         m_lostColumn = group.column("profile.lost");
         m_costColumn = group.column("profile.sampler_cpu");
@@ -190,15 +218,23 @@ nlohmann::json ProfileCollector::details() const
         return m_perf->info();
     if (!m_sampler)
         return nlohmann::json::object();
+    const std::lock_guard lock(m_samplerLock);
     nlohmann::json info = m_sampler->info();
     return {{"event", info["event"]},
             {"frequency_hz", info["frequency_hz"]},
             {"cpus", info["cpus"]},
             {"samples", info["samples"]},
             {"lost_samples", info["lost_samples"]},
+            {"drains", info["drains"]},
+            {"ring_bytes_per_cpu", info["ring_bytes_per_cpu"]},
             {"kernel_symbols", info["kernel_symbols"]},
             {"kernel_symbols_reason", info.value("kernel_symbols_reason", std::string())},
             {"sampler_cpu_seconds", info["sampler_cpu_seconds"]}};
+}
+
+double ProfileCollector::backgroundCpuSeconds() const
+{
+    return m_drainThread ? m_drainThread->cpuSeconds() : 0.0;
 }
 
 } // namespace runlens::profile

@@ -1,14 +1,16 @@
 // The stack sampler as one of the recorder's collectors ("profile"): it opens with the others
 // (and, like them, reports why it cannot run: no perf_event_open permission, ...), drains its
-// rings at every tick into NAME.spool/profile.journal, and writes a small metric group
-// (samples and lost samples per second, kernel symbols yes/no) so that the sampler's own cost
-// shows in recorder.collector_cpu like every collector's.
+// rings at every tick, and on its drain thread whenever a ring is half full, and appends each
+// tick's samples to NAME.spool/profile.journal. It writes a small metric group (samples and lost
+// samples per second, the sampler's CPU) so that the sampler's own cost shows in
+// recorder.collector_cpu like every collector's, the drain thread's included.
 #pragma once
 
 #include "Collector.h"
 #include "ProfileOptions.h"
 
 #include <memory>
+#include <mutex>
 #include <string>
 
 namespace runlens::format {
@@ -17,6 +19,7 @@ class ProfileJournalWriter;
 
 namespace runlens::profile {
 
+class DrainThread;
 class PerfRecordBackend;
 class StackSampler;
 
@@ -35,6 +38,7 @@ public:
     void sample(collect::SampleContext& context, collect::MetricGroup& group) override;
     nlohmann::json details() const override;
     void finish() override;
+    double backgroundCpuSeconds() const override;
 
 private:
     void writeBatch(std::int64_t timestampNs);
@@ -45,6 +49,9 @@ private:
     void samplePerfBackend(collect::SampleContext& context, collect::MetricGroup& group);
 
     std::unique_ptr<StackSampler> m_sampler;
+    // Held by whoever uses m_sampler: the tick (drain, journal) and the drain thread.
+    mutable std::mutex m_samplerLock;
+    std::unique_ptr<DrainThread> m_drainThread;
     std::unique_ptr<PerfRecordBackend> m_perf; // --profile-backend perf
     std::int64_t m_zeroNs = 0;
     std::unique_ptr<format::ProfileJournalWriter> m_journal;

@@ -2,7 +2,6 @@
 // (injectable so that tests can hide kernel symbols or refuse perf_event_open without root).
 #pragma once
 
-#include <chrono>
 #include <cstdint>
 #include <string>
 
@@ -15,8 +14,9 @@ struct ProfileOptions {
     std::string kallsymsPath;      // empty: PROC/kallsyms
     std::string kptrRestrictPath;  // empty: PROC/sys/kernel/kptr_restrict
     std::string perfMapDirectory = "/tmp"; // where JIT runtimes write perf-PID.map
-    // How often the sample buffers are read: the recording's --interval (sizes the buffers).
-    std::chrono::nanoseconds drainInterval = std::chrono::seconds(1);
+    // Load tests: sampling events (and rings) per CPU, so that a small machine carries the rings
+    // and the sample rate of a host with this many times its CPUs (--profile-rings-per-cpu).
+    int ringsPerCpu = 1;
     int simulatedOpenError = 0;    // tests: perf_event_open fails with this errno (EACCES ...)
     bool simulatedHardwareEvent = false; // tests: samples are of cycles (periods kept) without a PMU
     // --profile-backend perf: samples of `perf script` imported before they go to the journal

@@ -16,6 +16,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <ctime>
 #include <dirent.h>
 
 namespace runlens::profile {
@@ -33,6 +34,13 @@ T field(const unsigned char* record, std::size_t offset)
     T value;
     std::memcpy(&value, record + offset, sizeof(T));
     return value;
+}
+
+std::int64_t monotonicNs()
+{
+    timespec now {};
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return std::int64_t(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
 }
 
 std::string_view baseName(std::string_view path)
@@ -124,36 +132,23 @@ std::string StackSampler::open()
     m_keepPeriods = attr.type == PERF_TYPE_HARDWARE;
 
     const std::size_t page = std::size_t(::sysconf(_SC_PAGESIZE));
-    const std::size_t dataPages = ringDataPages(cpus.size(), page, m_options.frequencyHz, m_options.drainInterval);
+    const std::size_t ringsPerCpu = std::size_t(std::max(m_options.ringsPerCpu, 1));
+    const std::size_t dataPages = ringDataPages(cpus.size() * ringsPerCpu, page, m_options.frequencyHz);
+    // The kernel wakes the drain thread when a ring is half full (DrainThread.h).
+    attr.watermark = 1;
+    attr.wakeup_watermark = std::uint32_t(ringWakeupBytes(dataPages * page));
     for (const int cpu : cpus) {
-        auto ring = std::make_unique<Ring>();
-        ring->cpu = cpu;
-        ring->fd = perfEventOpen(attr, cpu);
-        if (ring->fd < 0) {
-            if (errno == ENODEV || errno == ENOENT)
-                continue; // went offline meanwhile
-            const int error = errno;
-            m_rings.clear();
-            return collect::pmu::OpenFailure::classify(error, "perf_event_open(" + m_event + " sampling) on cpu" + std::to_string(cpu), paranoid).message;
+        for (std::size_t copy = 0; copy < ringsPerCpu; ++copy) {
+            bool offline = false;
+            if (std::string why = openRing(attr, cpu, dataPages, paranoid, offline); !why.empty()) {
+                m_rings.clear();
+                return why;
+            }
+            if (offline)
+                break;
         }
-        // An interval of deep stacks within the memory budget (RingSize.h); smaller rings when the
-        // locked-memory budget (perf_event_mlock_kb, RLIMIT_MEMLOCK) is tighter still.
-        ring->base = MAP_FAILED;
-        for (std::size_t pages = dataPages; pages >= 1 && ring->base == MAP_FAILED; pages /= 2) {
-            ring->mapBytes = (pages + 1) * page;
-            ring->base = ::mmap(nullptr, ring->mapBytes, PROT_READ | PROT_WRITE, MAP_SHARED, ring->fd, 0);
-        }
-        if (ring->base == MAP_FAILED) {
-            const std::string why = std::strerror(errno);
-            m_rings.clear();
-            return "cannot map the sample buffer of cpu" + std::to_string(cpu) + ": " + why
-                 + " (raise kernel.perf_event_mlock_kb or RLIMIT_MEMLOCK)";
-        }
-        perf_event_mmap_page* meta = ring->meta();
-        ring->data = static_cast<const unsigned char*>(ring->base) + (meta->data_offset ? meta->data_offset : page);
-        ring->dataSize = meta->data_size ? meta->data_size : ring->mapBytes - page;
-        m_ringBytes = std::size_t(ring->dataSize);
-        m_rings.push_back(std::move(ring));
+        if (!m_rings.empty() && m_rings.back()->cpu == cpu)
+            ++m_cpuCount;
     }
     if (m_rings.empty())
         return "no online CPU could be sampled";
@@ -161,6 +156,38 @@ std::string StackSampler::open()
     loadKernelSymbols();
     readRunningProcesses();
     m_cpuSeconds += collect::threadCpuSeconds() - before;
+    return {};
+}
+
+std::string StackSampler::openRing(perf_event_attr attr, int cpu, std::size_t dataPages, int paranoid, bool& offline)
+{
+    const std::size_t page = std::size_t(::sysconf(_SC_PAGESIZE));
+    auto ring = std::make_unique<Ring>();
+    ring->cpu = cpu;
+    ring->fd = perfEventOpen(attr, cpu);
+    if (ring->fd < 0) {
+        if (errno == ENODEV || errno == ENOENT) {
+            offline = true; // went offline meanwhile
+            return {};
+        }
+        return collect::pmu::OpenFailure::classify(errno, "perf_event_open(" + m_event + " sampling) on cpu" + std::to_string(cpu), paranoid).message;
+    }
+    // Half a second of deep stacks within the memory budget (RingSize.h); smaller rings when the
+    // locked-memory budget (perf_event_mlock_kb, RLIMIT_MEMLOCK) is tighter still (the kernel then
+    // wakes the drain thread only when such a ring is full: its watermark was fixed at the open).
+    for (std::size_t pages = dataPages; pages >= 1 && ring->base == MAP_FAILED; pages /= 2) {
+        ring->mapBytes = (pages + 1) * page;
+        ring->base = ::mmap(nullptr, ring->mapBytes, PROT_READ | PROT_WRITE, MAP_SHARED, ring->fd, 0);
+    }
+    if (ring->base == MAP_FAILED) {
+        return "cannot map the sample buffer of cpu" + std::to_string(cpu) + ": " + std::strerror(errno)
+             + " (raise kernel.perf_event_mlock_kb or RLIMIT_MEMLOCK)";
+    }
+    perf_event_mmap_page* meta = ring->meta();
+    ring->data = static_cast<const unsigned char*>(ring->base) + (meta->data_offset ? meta->data_offset : page);
+    ring->dataSize = meta->data_size ? meta->data_size : ring->mapBytes - page;
+    m_ringBytes = std::size_t(ring->dataSize);
+    m_rings.push_back(std::move(ring));
     return {};
 }
 
@@ -375,9 +402,10 @@ std::uint32_t StackSampler::userFrame(std::uint32_t pid, ProcessImage& image, st
     if (const auto it = image.frames.find(address); it != image.frames.end())
         return it->second;
     // Anonymous executable memory: code a JIT compiled, named in /tmp/perf-PID.map when the
-    // runtime writes one. Looked at again at most once per drain, as runtimes append to it.
-    if (image.perfMapDrain != m_drains) {
-        image.perfMapDrain = m_drains;
+    // runtime writes one. Looked at again at most once a second, as runtimes append to it (a
+    // drain comes up to 50 times a second, and a grown map is read whole).
+    if (image.perfMapEpoch != m_perfMapEpoch) {
+        image.perfMapEpoch = m_perfMapEpoch;
         image.perfMap.refresh(m_options.perfMapDirectory + "/perf-" + std::to_string(pid) + ".map");
     }
     if (const std::string_view name = image.perfMap.find(address); !name.empty()) {
@@ -449,6 +477,11 @@ void StackSampler::drain()
         return;
     const double before = collect::threadCpuSeconds();
     ++m_drains;
+    const std::int64_t now = monotonicNs();
+    if (now - m_perfMapEpochStartNs >= 1'000'000'000) {
+        ++m_perfMapEpoch;
+        m_perfMapEpochStartNs = now;
+    }
     // Processes that exited before the previous drain have had all their samples read by now.
     std::erase_if(m_processes, [this](const auto& entry) {
         return entry.second->exitedAtDrain != 0 && entry.second->exitedAtDrain + 1 < m_drains;
@@ -494,13 +527,24 @@ void StackSampler::drain()
     m_cpuSeconds += collect::threadCpuSeconds() - before;
 }
 
+std::vector<int> StackSampler::ringDescriptors() const
+{
+    std::vector<int> descriptors;
+    descriptors.reserve(m_rings.size());
+    for (const auto& ring : m_rings)
+        descriptors.push_back(ring->fd);
+    return descriptors;
+}
+
 nlohmann::json StackSampler::info() const
 {
     nlohmann::json info = {
         {"backend", "native"},
         {"event", m_event},
         {"frequency_hz", m_options.frequencyHz},
-        {"cpus", m_rings.size()},
+        {"cpus", m_cpuCount},
+        {"rings", m_rings.size()},
+        {"drains", m_drains - 1},
         {"callchains", "frame pointers, kernel and user"},
         {"clock", "CLOCK_MONOTONIC, counted from the run's start"},
         {"kernel_symbols", m_kernel.available()},

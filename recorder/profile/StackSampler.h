@@ -15,6 +15,7 @@
 #include "ProfileBuilder.h"
 #include "ProfileOptions.h"
 
+#include <linux/perf_event.h>
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
@@ -52,12 +53,15 @@ public:
     // What was sampled and how, for ProfileTables::info (FORMAT.md lists the keys).
     nlohmann::json info() const;
     std::uint64_t lostSamples() const { return m_lost; }
+    // The rings' file descriptors, for the drain thread to wait on (each signals when half full).
+    std::vector<int> ringDescriptors() const;
     // CPU time spent in open() and drain() (reading, parsing, symbolizing), in seconds.
     double cpuSeconds() const { return m_cpuSeconds; }
 
 private:
     struct Ring;
 
+    std::string openRing(perf_event_attr attr, int cpu, std::size_t dataPages, int paranoid, bool& offline);
     void readRunningProcesses();
     ProcessImage& process(std::uint32_t pid);
     std::uint32_t fileIndex(std::string_view path);
@@ -87,11 +91,14 @@ private:
     std::string m_text;                      // reused for names built on a cache miss
     std::int64_t m_zeroNs = 0;
     std::uint64_t m_drains = 1; // never 0: 0 marks a live process in ProcessImage::exitedAtDrain
+    std::uint64_t m_perfMapEpoch = 1; // advances at most once a second: JIT maps are reread once per epoch
+    std::int64_t m_perfMapEpochStartNs = 0;
     std::uint64_t m_lost = 0;
     std::uint64_t m_sideBandRecords = 0;
     std::uint64_t m_processesSeen = 0;
     std::uint64_t m_jitFrames = 0;
     std::size_t m_ringBytes = 0;
+    std::size_t m_cpuCount = 0; // CPUs sampled (each has ProfileOptions::ringsPerCpu rings)
     double m_cpuSeconds = 0;
     bool m_started = false;
 };

@@ -5,13 +5,20 @@
 //   rl_prof_target syscalls SECONDS   reads /dev/zero in small pieces: time in the kernel
 //   rl_prof_target short SECONDS      spins in runlens_profile_short_lived_function, then exits
 //   rl_prof_target mixed SECONDS      a mix of call chains, system calls and sorting (benchmark load)
+//   rl_prof_target distinct SECONDS STACKS SEED
+//                                     walks STACKS distinct call paths, 30 frames deep through 64
+//                                     functions, each in turn at random: a profile with that many
+//                                     distinct stacks (the big-host benchmark's load)
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <fcntl.h>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -70,10 +77,82 @@ extern "C" __attribute__((noinline)) void runlens_profile_depth(int depth, unsig
     g_sink = g_sink + 1; // not a tail call: every level stays on the stack
 }
 
+namespace {
+
+// The distinct mode's call paths: function indices, kPathDepth of them per path.
+constexpr int kPathDepth = 30;
+constexpr int kPathFunctions = 64;
+// Paths of a group share their first kSharedDepth functions, as stacks of a real program share
+// their outer frames: about 5 new stack-tree nodes per path, like the benchmark's synthetic hour.
+constexpr int kSharedDepth = 25;
+constexpr unsigned kPathsPerGroup = 64;
+
+using PathStep = void (*)(const unsigned char* path, int depth);
+extern PathStep g_pathSteps[kPathFunctions];
+
+// 64 distinct functions (and symbols): runlens_path_step<0> ... <63>. Not a tail call, so that
+// every level stays on the stack.
+template<int N>
+__attribute__((noinline)) void runlens_path_step(const unsigned char* path, int depth)
+{
+    if (depth + 1 < kPathDepth)
+        g_pathSteps[path[depth + 1]](path, depth + 1);
+    else
+        runlens_profile_hot_function(3'000);
+    g_sink = g_sink + N;
+}
+
+template<int... N>
+constexpr std::array<PathStep, sizeof...(N)> pathSteps(std::integer_sequence<int, N...>)
+{
+    return {&runlens_path_step<N>...};
+}
+
+constexpr auto kPathStepArray = pathSteps(std::make_integer_sequence<int, kPathFunctions>());
+PathStep g_pathSteps[kPathFunctions];
+
+std::uint64_t splitMix(std::uint64_t& state)
+{
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+void walkDistinctPaths(double end, unsigned pathCount, std::uint64_t seed)
+{
+    std::copy(kPathStepArray.begin(), kPathStepArray.end(), g_pathSteps);
+    std::vector<unsigned char> paths(std::size_t(pathCount) * kPathDepth);
+    for (unsigned path = 0; path < pathCount; ++path) {
+        unsigned char* steps = &paths[std::size_t(path) * kPathDepth];
+        std::uint64_t shared = 0x5eed0000ull + path / kPathsPerGroup;
+        std::uint64_t own = 0xabcd00000000ull + path;
+        for (int depth = 0; depth < kPathDepth; ++depth)
+            steps[depth] = (unsigned char)(splitMix(depth < kSharedDepth ? shared : own) % kPathFunctions);
+    }
+    std::uint64_t pick = seed;
+    while (now() < end) {
+        for (int i = 0; i < 1000; ++i) {
+            const unsigned path = unsigned(splitMix(pick) % pathCount);
+            const unsigned char* steps = &paths[std::size_t(path) * kPathDepth];
+            g_pathSteps[steps[0]](steps, 0);
+        }
+    }
+}
+
+} // namespace
+
 int main(int argc, char** argv)
 {
+    if (argc >= 3 && std::strcmp(argv[1], "distinct") == 0) {
+        const unsigned pathCount = argc > 3 ? unsigned(std::max(1L, std::atol(argv[3]))) : 200'000u;
+        const std::uint64_t seed = argc > 4 ? std::uint64_t(std::atoll(argv[4])) : 1;
+        walkDistinctPaths(now() + std::atof(argv[2]), pathCount, seed);
+        return 0;
+    }
     if (argc != 3) {
-        std::fprintf(stderr, "usage: rl_prof_target hot|syscalls|short|mixed SECONDS\n");
+        std::fprintf(stderr, "usage: rl_prof_target hot|syscalls|short|mixed SECONDS\n"
+                             "       rl_prof_target distinct SECONDS [STACKS [SEED]]\n");
         return 2;
     }
     const char* mode = argv[1];

@@ -157,13 +157,13 @@ private slots:
         QCOMPARE(profile.info["frequency_hz"].get<int>(), 49);
         QVERIFY(profile.info["kernel_symbols"].get<bool>());
         QVERIFY(profile.info.contains("sampler_cpu_seconds"));
-        // Each CPU's ring holds two 1 s intervals of deep stacks at 49 Hz (1 KiB each: RingSize.h),
-        // in a power of two of pages, and no more (it was a fixed 128 pages, 512 KiB here); nothing
-        // was lost for it.
+        // Each CPU's ring holds half a second of deep stacks at 49 Hz (1 KiB each: RingSize.h), in a
+        // power of two of pages, and no more (it was a fixed 128 pages, 512 KiB here, then two 1 s
+        // intervals, 128 KiB); nothing was lost for it.
         const auto page = std::size_t(::sysconf(_SC_PAGESIZE));
         const auto ring = profile.info["ring_bytes_per_cpu"].get<std::size_t>();
         QVERIFY2(ring % page == 0 && std::has_single_bit(ring / page), qPrintable(QString::number(ring)));
-        QVERIFY2(ring >= 2 * 49 * 1024 && ring / 2 < 2 * 49 * 1024, qPrintable(QString::number(ring)));
+        QVERIFY2(ring >= 49 * 1024 / 2 && ring / 2 < 49 * 1024 / 2, qPrintable(QString::number(ring)));
         QCOMPARE(profile.info["lost_samples"].get<std::uint64_t>(), std::uint64_t(0));
 
         // Times count from the run's start, like the series: inside the recording, give or take a tick.
@@ -262,6 +262,43 @@ private slots:
         const nlohmann::json* entry = run.collector("profile");
         QVERIFY(entry);
         QCOMPARE((*entry)["details"]["kernel_symbols"].get<bool>(), false);
+    }
+
+    // The rings hold half a second of samples, not an interval: between the ticks (5 s apart here)
+    // the drain thread reads them whenever one is half full. Sixteen rings at 1000 Hz (eight per
+    // CPU: --profile-rings-per-cpu, the load-test seam) share the 4 MiB budget, 256 KiB each,
+    // which 5 s of samples would overflow several times over if only the ticks read them.
+    void theDrainThreadEmptiesSmallRingsBetweenTicks()
+    {
+        const QString out = m_dir.path();
+        QProcess recorder;
+        recorder.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        QStringList arguments = recordArguments(out, QStringLiteral("drains"), QStringLiteral("6s"));
+        arguments << QStringLiteral("--interval") << QStringLiteral("5s") << QStringLiteral("--profile-hz")
+                  << QStringLiteral("1000") << QStringLiteral("--profile-rings-per-cpu") << QStringLiteral("8");
+        recorder.start(kRecorder, arguments);
+        QVERIFY(recorder.waitForFinished(120000));
+        QCOMPARE(recorder.exitCode(), 0);
+
+        const RunArchive run = readRunArchive((out + QStringLiteral("/drains.tar.gz")).toStdString());
+        QVERIFY(run.profile.has_value());
+        const nlohmann::json& info = run.profile->info;
+        const auto cpus = info["cpus"].get<std::size_t>();
+        QCOMPARE(info["rings"].get<std::size_t>(), 8 * cpus);
+        const auto page = std::size_t(::sysconf(_SC_PAGESIZE));
+        QCOMPARE(info["ring_bytes_per_cpu"].get<std::size_t>(), std::min<std::size_t>(std::bit_floor((std::size_t(4) << 20) / (8 * cpus * page)) * page, 512 << 10));
+        const auto samples = info["samples"].get<std::uint64_t>();
+        const auto lost = info["lost_samples"].get<std::uint64_t>();
+        const auto drains = info["drains"].get<std::uint64_t>();
+        const QString figures = QStringLiteral("samples %1, lost %2, drains %3").arg(samples).arg(lost).arg(drains);
+        // About 16 rings x 1000 Hz x 6 s; the ticks alone are three drains, the final one included.
+        QVERIFY2(samples > 8 * cpus * 1000, qPrintable(figures));
+        QVERIFY2(drains > 6, qPrintable(figures));
+        QVERIFY2(lost * 20 < samples, qPrintable(figures));
+        const nlohmann::json* entry = run.collector("profile");
+        QVERIFY(entry);
+        // The drain thread's CPU is the collector's cost too.
+        QVERIFY2((*entry)["cpu_seconds"].get<double>() >= info["sampler_cpu_seconds"].get<double>() * 0.5, qPrintable(QString::fromStdString(entry->dump())));
     }
 
     void withoutPermissionTheRecordingGoesOn_data()

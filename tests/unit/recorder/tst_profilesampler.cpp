@@ -3,6 +3,7 @@
 // symbols from a kallsyms file (and hidden ones), JIT maps, interning, and no allocations per
 // sample once warm.
 #include "AllocationCounter.h"
+#include "DrainThread.h"
 #include "KernelSymbols.h"
 #include "PerfMapFile.h"
 #include "PerfScriptParser.h"
@@ -14,12 +15,14 @@
 
 #include <QFile>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QTest>
 
 #include <random>
 #include <set>
 
 #include <linux/perf_event.h>
+#include <unistd.h>
 
 #include <bit>
 #include <cstring>
@@ -574,27 +577,61 @@ private slots:
         QCOMPARE(cycles->builder().tables().samples.period, (std::vector<std::uint64_t>{1, 2'500'003}));
     }
 
-    // Each CPU's ring holds two intervals of deep stacks, a power of two of pages, within 512 KiB and
-    // a share of 16 MiB for all CPUs: 192 CPUs with 64 KiB pages map 12 MiB, not 1.5 GiB.
-    void ringsHoldAnIntervalWithinTheBudget()
+    // Each ring holds half a second of deep stacks (the drain thread empties it when half full), a
+    // power of two of pages, within 512 KiB and a share of 4 MiB for all rings: 192 CPUs take 3 MiB
+    // of data pages with 4 KiB pages, and one page each (12 MiB, not 1.5 GiB) with 64 KiB pages.
+    void ringsHoldHalfASecondWithinTheBudget()
     {
         using runlens::profile::ringDataPages;
-        using namespace std::chrono_literals;
-        QCOMPARE(ringDataPages(2, 4096, 49, 1s), std::size_t(32));        // 100 KB wanted: 128 KiB
-        QCOMPARE(ringDataPages(192, 4096, 49, 1s), std::size_t(16));      // 16 MiB / 192: 64 KiB
-        QCOMPARE(ringDataPages(192, 65536, 49, 1s), std::size_t(1));      // one 64 KiB page each
-        QCOMPARE(ringDataPages(2, 65536, 49, 1s), std::size_t(2));        // 100 KB in 64 KiB pages
-        QCOMPARE(ringDataPages(2, 4096, 999, 1s), std::size_t(128));      // at most 512 KiB
-        QCOMPARE(ringDataPages(2, 4096, 49, 10s), std::size_t(128));      // long intervals too
-        QCOMPARE(ringDataPages(2, 4096, 49, 100ms), std::size_t(32));     // drained at least each second
-        QCOMPARE(ringDataPages(8192, 4096, 49, 1s), std::size_t(1));      // never none
-        QCOMPARE(ringDataPages(2, 4096, 1, 1s), std::size_t(1));
-        for (const std::size_t cpus : {1u, 3u, 96u, 192u, 448u})
+        QCOMPARE(ringDataPages(2, 4096, 49), std::size_t(8));        // 25 KB wanted: 32 KiB
+        QCOMPARE(ringDataPages(192, 4096, 49), std::size_t(4));      // 4 MiB / 192: 16 KiB
+        QCOMPARE(ringDataPages(192, 65536, 49), std::size_t(1));     // one 64 KiB page each
+        QCOMPARE(ringDataPages(2, 65536, 49), std::size_t(1));       // 25 KB in 64 KiB pages
+        QCOMPARE(ringDataPages(2, 4096, 999), std::size_t(128));     // at most 512 KiB
+        QCOMPARE(ringDataPages(16, 4096, 1000), std::size_t(64));    // 4 MiB / 16: 256 KiB
+        QCOMPARE(ringDataPages(8192, 4096, 49), std::size_t(1));     // never none
+        QCOMPARE(ringDataPages(2, 4096, 1), std::size_t(1));
+        for (const std::size_t rings : {1u, 3u, 96u, 192u, 448u})
             for (const std::size_t page : {4096u, 16384u, 65536u}) {
-                const std::size_t pages = ringDataPages(cpus, page, 49, 1s);
+                const std::size_t pages = ringDataPages(rings, page, 49);
                 QVERIFY(std::has_single_bit(pages));
-                QVERIFY(pages == 1 || cpus * pages * page <= runlens::profile::kRingBudgetBytes);
+                QVERIFY(pages == 1 || rings * pages * page <= runlens::profile::kRingBudgetBytes);
             }
+        QCOMPARE(runlens::profile::ringWakeupBytes(16384), std::size_t(8192));
+        QCOMPARE(runlens::profile::ringWakeupBytes(1), std::size_t(1));
+    }
+
+    // The drain thread calls drain when a descriptor it waits on becomes readable (a pipe stands in
+    // for a ring here), goes on with the others when one hangs up, and stops when asked.
+    void drainThreadDrainsWhenARingSignals()
+    {
+        int first[2];
+        int second[2];
+        QCOMPARE(::pipe(first), 0);
+        QCOMPARE(::pipe(second), 0);
+        std::atomic<int> drains {0};
+        DrainThread thread({first[0], second[0]}, [&] {
+            char buffer[64];
+            [[maybe_unused]] const ssize_t read = ::read(first[0], buffer, sizeof buffer);
+            ++drains;
+        });
+        QCOMPARE(thread.start(), std::string());
+        QThread::msleep(50);
+        QCOMPARE(drains.load(), 0);
+        QCOMPARE(::write(first[1], "x", 1), ssize_t(1));
+        QTRY_COMPARE_WITH_TIMEOUT(drains.load(), 1, 10000);
+        QCOMPARE(thread.wakeups(), std::uint64_t(1));
+        // A hung-up descriptor would wake poll() for ever; the thread stops listening to it.
+        ::close(second[1]);
+        QThread::msleep(100);
+        QCOMPARE(drains.load(), 1);
+        QCOMPARE(::write(first[1], "y", 1), ssize_t(1));
+        QTRY_COMPARE_WITH_TIMEOUT(drains.load(), 2, 10000);
+        thread.stop();
+        thread.stop();
+        QCOMPARE(thread.wakeups(), std::uint64_t(2));
+        for (const int fd : {first[0], first[1], second[0]})
+            ::close(fd);
     }
 
     void truncatedRecordsAreIgnored()
