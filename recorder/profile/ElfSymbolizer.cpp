@@ -56,7 +56,7 @@ struct ElfSymbolizer::Module {
         std::uint32_t nameOffset;
         std::uint32_t nameSize;
     };
-    Dwfl* dwfl = nullptr;
+    Dwfl* dwfl = nullptr;           // only while open() reads the file
     Dwfl_Module* module = nullptr;
     std::uint64_t bias = 0;
     std::vector<Segment> loads; // PT_LOAD: file offset -> address in the ELF file
@@ -128,6 +128,14 @@ int ElfSymbolizer::open(const std::string& path)
     std::sort(module->functions.begin(), module->functions.end(), [](const Module::Function& a, const Module::Function& b) {
         return a.address != b.address ? a.address < b.address : a.size > b.size;
     });
+    module->functions.shrink_to_fit(); // kept for the whole run: no room to grow
+    module->names.shrink_to_fit();
+    // Everything a lookup needs is copied: close the file. libelf maps it, and the pages of its
+    // symbol tables would otherwise stay in the recorder's resident memory for the whole run (a
+    // megabyte or more for each large program the host runs).
+    dwfl_end(module->dwfl);
+    module->dwfl = nullptr;
+    module->module = nullptr;
     const int id = int(m_modules.size());
     m_modules.push_back(std::move(module));
     m_byPath.emplace(path, id);
