@@ -31,12 +31,14 @@ struct DecodedBlock {
     std::vector<std::vector<double>> columns;
 };
 
-// The shape a block's header declares. Throws FormatError when the header is not a block's, its
-// encoding unknown, it holds more than maxColumns columns or its size is not the bytes' size.
+// The rows and columns a block's header declares.
 struct BlockShape {
     std::uint32_t rows = 0;
     std::uint32_t columns = 0;
 };
+
+// The shape of the block in bytes. Throws FormatError when the header is not a block's, its
+// encoding unknown, it holds more than maxColumns columns or its size is not the bytes' size.
 BlockShape readBlockShape(std::string_view bytes, std::uint64_t maxColumns = limits::kColumnsPerGroup);
 
 // Throws FormatError when the bytes are not a well-formed block (sizes are checked against the
