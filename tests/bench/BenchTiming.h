@@ -3,6 +3,8 @@
 // shared machine the CPU time is what the code costs, the wall time what it waited.
 #pragma once
 
+#include "ProcStatus.h"
+
 #include <QElapsedTimer>
 
 #include <algorithm>
@@ -63,13 +65,7 @@ inline Timing bestOf(int repetitions, const std::function<void()>& work)
 // A field of /proc/self/status in MiB: "VmRSS:" now, "VmHWM:" the peak.
 inline double residentMb(const char* field)
 {
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line)) {
-        if (line.rfind(field, 0) == 0)
-            return std::stod(line.substr(std::string(field).size())) / 1024.0;
-    }
-    return 0;
+    return double(std::max(0L, procStatusKiB(field))) / 1024.0;
 }
 
 // Counts wrong results: a bench prints figures and fails only when what it computed is wrong.

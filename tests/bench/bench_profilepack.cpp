@@ -19,6 +19,7 @@
 //   --compare                         also the size the format 1.x samples.bin would have had
 #include "AllocatorSettings.h"
 #include "ArchiveReader.h"
+#include "ProcStatus.h"
 #include "ProfileBuilder.h"
 #include "ProfileEncoding.h"
 #include "ProfileJournal.h"
@@ -159,23 +160,6 @@ private:
 };
 
 // A field of /proc/self/status in KiB: "VmRSS" now, "VmHWM" the peak so far.
-std::uint64_t statusKiB(const char* field)
-{
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    const std::string prefix = std::string(field) + ":";
-    while (std::getline(status, line)) {
-        if (line.rfind(prefix, 0) == 0)
-            return std::strtoull(line.c_str() + prefix.size(), nullptr, 10);
-    }
-    return 0;
-}
-
-std::uint64_t currentRssKiB()
-{
-    return statusKiB("VmRSS");
-}
-
 // The recording side: what the sampler's ProfileBuilder and the journal writer hold over the run.
 int recordJournal(const Settings& settings, const std::string& spool)
 {
@@ -198,7 +182,7 @@ int recordJournal(const Settings& settings, const std::string& spool)
 
     // What the process and the synthetic model hold before recording starts: the rest is the
     // recording side's own.
-    const double baselineMiB = double(currentRssKiB()) / 1024;
+    const double baselineMiB = double(bench::procStatusKiB("VmRSS:")) / 1024;
     std::printf("  before recording: RSS %6.1f MiB (the bench process and its synthetic model)\n", baselineMiB);
     ProfileBuilder builder;
     ProfileJournalWriter journal((fs::path(spool) / spool::kProfileJournal).string());
@@ -269,7 +253,7 @@ int recordJournal(const Settings& settings, const std::string& spool)
         builder.clearBatch();
         if (std::find(std::begin(checkpoints), std::end(checkpoints), second + 1) != std::end(checkpoints))
             std::printf("  recording side after %5d s: RSS %6.1f MiB (frames %zu, stacks %zu, tasks %zu, samples %llu)\n",
-                        second + 1, double(currentRssKiB()) / 1024, builder.frameCount(), builder.tables().stacks.size(),
+                        second + 1, double(bench::procStatusKiB("VmRSS:")) / 1024, builder.frameCount(), builder.tables().stacks.size(),
                         builder.tables().tasks.size(), static_cast<unsigned long long>(samples));
     }
     std::printf("  (of which the synthetic model: %.1f MiB of leaves, %.1f MiB of Zipf table)\n", double(model.bytes()) / (1 << 20),
@@ -281,7 +265,7 @@ int recordJournal(const Settings& settings, const std::string& spool)
                 builder.tables().stacks.capacity());
     std::printf("  the recording side's own: %.1f MiB at the end, %.1f MiB at its peak (RSS less the process before recording)"
                 "   (target: <= 30 MB)\n",
-                double(currentRssKiB()) / 1024 - baselineMiB, double(statusKiB("VmHWM")) / 1024 - baselineMiB);
+                double(bench::procStatusKiB("VmRSS:")) / 1024 - baselineMiB, double(bench::procStatusKiB("VmHWM:")) / 1024 - baselineMiB);
     spool::writeFileAtomically(spool, spool::kManifest,
                                R"({"format_version": "2.0", "run": {"name": "profilepack"}, "end": {"reason": "duration"}})");
     std::fflush(stdout);

@@ -11,6 +11,7 @@
 
 #include "AllCollectors.h"
 #include "ArchiveReader.h"
+#include "ProcStatus.h"
 #include "RecordingSession.h"
 
 #include <CLI/CLI.hpp>
@@ -128,19 +129,6 @@ double wallSeconds()
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-// A "VmRSS:   1234 kB" line of /proc/self/status, in KiB.
-std::int64_t statusKiB(const char* key)
-{
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    const std::size_t length = std::strlen(key);
-    while (std::getline(status, line)) {
-        if (line.compare(0, length, key) == 0 && line.size() > length && line[length] == ':')
-            return std::strtoll(line.c_str() + length + 1, nullptr, 10);
-    }
-    return -1;
-}
-
 void copyText(char* target, std::size_t size, const std::string& text)
 {
     std::snprintf(target, size, "%s", text.c_str());
@@ -152,7 +140,7 @@ void copyText(char* target, std::size_t size, const std::string& text)
 {
     using runlens::recorder::RecordingSession;
     Reply reply;
-    const std::int64_t baseline = statusKiB("VmRSS");
+    const std::int64_t baseline = bench::procStatusKiB("VmRSS:");
     std::unique_ptr<RecordingSession> session;
     for (;;) {
         Command command;
@@ -176,13 +164,13 @@ void copyText(char* target, std::size_t size, const std::string& text)
                 break;
             }
             case CommandKind::Finish: {
-                reply.recordingHwmKiB = statusKiB("VmHWM");
+                reply.recordingHwmKiB = bench::procStatusKiB("VmHWM:");
                 const double wallBefore = wallSeconds();
                 const std::int64_t before = processCpuNs();
                 const std::string archive = session->finish(runlens::recorder::EndReason::Duration);
                 reply.packCpuSeconds = double(processCpuNs() - before) / 1e9;
                 reply.packWallSeconds = wallSeconds() - wallBefore;
-                reply.finalHwmKiB = statusKiB("VmHWM");
+                reply.finalHwmKiB = bench::procStatusKiB("VmHWM:");
                 copyText(reply.archive, sizeof reply.archive, archive);
                 break;
             }
