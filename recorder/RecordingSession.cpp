@@ -10,7 +10,7 @@
 #include "RunName.h"
 #include "SpoolDirectory.h"
 #include "SpoolPacker.h"
-#include "ThreadCpuTime.h"
+#include "Clocks.h"
 #include "ValuePrecision.h"
 
 #include <algorithm>
@@ -238,9 +238,7 @@ void RecordingSession::start()
     if (m_workload)
         m_manifest["workload"] = m_workload->manifest();
     writeHostFacts();
-    timespec monotonic {};
-    clock_gettime(CLOCK_MONOTONIC, &monotonic);
-    m_manifest["start"]["monotonic_ns"] = std::int64_t(monotonic.tv_sec) * 1'000'000'000 + monotonic.tv_nsec;
+    m_manifest["start"]["monotonic_ns"] = collect::monotonicNs();
 
     writeManifest(nullptr);
     writeMetricsIfChanged();

@@ -1,5 +1,6 @@
 #include "AllCollectors.h"
 #include "AllocatorSettings.h"
+#include "Clocks.h"
 #include "Commands.h"
 #include "Duration.h"
 #include "RecordingSession.h"
@@ -84,13 +85,6 @@ SignalMasks blockLoopSignals()
     return masks;
 }
 
-std::int64_t monotonicNs()
-{
-    timespec now {};
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return std::int64_t(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
-}
-
 void sleepUntil(std::int64_t deadlineNs)
 {
     const timespec deadline{time_t(deadlineNs / 1'000'000'000), long(deadlineNs % 1'000'000'000)};
@@ -166,13 +160,13 @@ void stopWorkload(workload::WorkloadMonitor& workload, const sigset_t& waitMask)
 {
     constexpr std::int64_t kGraceNs = 5'000'000'000;
     workload.terminate("the recording's --duration ended");
-    const std::int64_t deadline = monotonicNs() + kGraceNs;
-    while (workload.commandRunning() && monotonicNs() < deadline)
+    const std::int64_t deadline = collect::monotonicNs() + kGraceNs;
+    while (workload.commandRunning() && collect::monotonicNs() < deadline)
         workload.waitUntil(deadline, waitMask);
     if (workload.commandRunning()) {
         workload.kill();
         while (workload.commandRunning())
-            workload.waitUntil(monotonicNs() + 100'000'000, waitMask);
+            workload.waitUntil(collect::monotonicNs() + 100'000'000, waitMask);
     }
 }
 
@@ -227,7 +221,7 @@ int runRecord(RecordOptions options)
     SignalMasks masks {};
     if (workload)
         masks = blockLoopSignals();
-    const std::int64_t start = monotonicNs();
+    const std::int64_t start = collect::monotonicNs();
     if (workload) {
         workload->setOrigin(start);
         workload->startFollowing();
@@ -239,7 +233,7 @@ int runRecord(RecordOptions options)
     int stopRequested = 0; // a stop signal that arrived while the command ran
     std::optional<std::int64_t> endAfterNs; // the command exited: the last sample is due then
     for (;;) {
-        const std::int64_t elapsed = monotonicNs() - start;
+        const std::int64_t elapsed = collect::monotonicNs() - start;
         try {
             session.tick(elapsed);
         } catch (const RecordError& error) {
@@ -271,7 +265,7 @@ int runRecord(RecordOptions options)
         // Absolute deadlines: samples stay on the interval grid however long a sample took. A
         // sample that overran its slot skips the ticks it missed rather than bunching them up.
         nextTick += intervalNs;
-        const std::int64_t now = monotonicNs();
+        const std::int64_t now = collect::monotonicNs();
         if (nextTick < now)
             nextTick += (now - nextTick) / intervalNs * intervalNs + intervalNs;
         if (duration && nextTick - start > duration->count())
@@ -285,7 +279,7 @@ int runRecord(RecordOptions options)
             continue;
         }
         bool stop = false;
-        while (!stop && monotonicNs() < nextTick) {
+        while (!stop && collect::monotonicNs() < nextTick) {
             const bool wasRunning = workload->commandRunning();
             workload->waitUntil(nextTick, masks.whileWaiting);
             if (wasRunning && workload->commandExited()) {

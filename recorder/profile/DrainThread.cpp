@@ -1,6 +1,6 @@
 #include "DrainThread.h"
 
-#include "ThreadCpuTime.h"
+#include "Clocks.h"
 
 #include <poll.h>
 #include <pthread.h>

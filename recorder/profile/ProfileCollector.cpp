@@ -1,5 +1,6 @@
 #include "ProfileCollector.h"
 
+#include "Clocks.h"
 #include "DrainThread.h"
 #include "FormatError.h"
 #include "PerfRecordBackend.h"
@@ -7,18 +8,9 @@
 #include "ProfileJournal.h"
 #include "StackSampler.h"
 
-#include <ctime>
-
 namespace runlens::profile {
 
 namespace {
-
-std::int64_t monotonicNs()
-{
-    timespec now {};
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return std::int64_t(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
-}
 
 constexpr std::int64_t kSyncEveryNs = 5'000'000'000;
 
@@ -96,7 +88,7 @@ void ProfileCollector::samplePerfBackend(collect::SampleContext& context, collec
 {
     if (m_firstTickNs < 0) {
         m_firstTickNs = context.timestampNs;
-        m_zeroNs = monotonicNs() - context.timestampNs;
+        m_zeroNs = collect::monotonicNs() - context.timestampNs;
         m_costColumn = group.column("profile.sampler_cpu");
         m_cpuAtLastTick = m_perf->cpuSeconds();
         m_lastTickNs = context.timestampNs;
@@ -163,7 +155,7 @@ void ProfileCollector::sample(collect::SampleContext& context, collect::MetricGr
     if (m_firstTickNs < 0) {
         // The tick's timestamp counts from the run's start: the same zero for samples and series.
         m_firstTickNs = context.timestampNs;
-        m_sampler->start(monotonicNs() - context.timestampNs);
+        m_sampler->start(collect::monotonicNs() - context.timestampNs);
         if (std::string why = m_drainThread->start(); !why.empty())
             context.warnings.add(why + "; the profile's rings are read once per interval only");
         m_samplesColumn = group.column("profile.samples");

@@ -1,12 +1,12 @@
 #include "StackSampler.h"
 
+#include "Clocks.h"
 #include "CpuList.h"
 #include "InputLimits.h"
 #include "OpenFailure.h"
 #include "PerfEventParanoid.h"
 #include "ProcFile.h"
 #include "RingSize.h"
-#include "ThreadCpuTime.h"
 
 #include <linux/perf_event.h>
 #include <sys/ioctl.h>
@@ -16,7 +16,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <ctime>
 #include <dirent.h>
 
 namespace runlens::profile {
@@ -34,13 +33,6 @@ T field(const unsigned char* record, std::size_t offset)
     T value;
     std::memcpy(&value, record + offset, sizeof(T));
     return value;
-}
-
-std::int64_t monotonicNs()
-{
-    timespec now {};
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return std::int64_t(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
 }
 
 std::string_view baseName(std::string_view path)
@@ -477,7 +469,7 @@ void StackSampler::drain()
         return;
     const double before = collect::threadCpuSeconds();
     ++m_drains;
-    const std::int64_t now = monotonicNs();
+    const std::int64_t now = collect::monotonicNs();
     if (now - m_perfMapEpochStartNs >= 1'000'000'000) {
         ++m_perfMapEpoch;
         m_perfMapEpochStartNs = now;

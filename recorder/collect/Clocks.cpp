@@ -1,8 +1,15 @@
-#include "ThreadCpuTime.h"
+#include "Clocks.h"
 
 #include <ctime>
 
 namespace runlens::collect {
+
+std::int64_t monotonicNs()
+{
+    timespec now {};
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return std::int64_t(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+}
 
 double threadCpuSeconds()
 {
