@@ -106,43 +106,45 @@ void ProfileCollector::samplePerfBackend(collect::SampleContext& context, collec
 
 void ProfileCollector::finish()
 {
-    if (m_sampler && m_journal) {
-        // The drain thread may have read samples since the last tick: they go to the journal too.
-        m_drainThread->stop();
-        const std::lock_guard lock(m_samplerLock);
-        m_sampler->stop();
-        if (m_firstTickNs >= 0) {
-            m_sampler->drain();
-            writeBatch(m_lastTickNs);
-        }
-        try {
-            m_journal->sync();
-        } catch (const format::FormatError& error) {
-            throw collect::CollectorError(error.what());
-        }
+    if (!m_journal || (!m_sampler && !m_perf))
         return;
-    }
-    if (!m_perf || !m_journal)
-        return;
-    // One name per thread: the journal keeps a thread's latest command (see ProfileJournal.h).
-    format::ProfileBuilder builder;
+    // Whichever backend ran, its last samples go to the journal and the journal reaches the disk;
+    // a failure on the way (a full disk, a perf that died) is this collector's error, not the run's.
     try {
-        m_perf->stopAndImport(builder, m_zeroNs, [&] {
-            m_journal->append(builder, 0);
-            builder.clearBatch();
-        });
+        if (m_sampler)
+            flushSampler();
+        else
+            importPerfRecording();
+        m_journal->sync();
     } catch (const std::runtime_error& error) {
         throw collect::CollectorError(error.what());
     }
+}
+
+void ProfileCollector::flushSampler()
+{
+    // The drain thread may have read samples since the last tick: they go to the journal too.
+    m_drainThread->stop();
+    const std::lock_guard lock(m_samplerLock);
+    m_sampler->stop();
+    if (m_firstTickNs >= 0) {
+        m_sampler->drain();
+        writeBatch(m_lastTickNs);
+    }
+}
+
+void ProfileCollector::importPerfRecording()
+{
+    // One name per thread: the journal keeps a thread's latest command (see ProfileJournal.h).
+    format::ProfileBuilder builder;
+    m_perf->stopAndImport(builder, m_zeroNs, [&] {
+        m_journal->append(builder, 0);
+        builder.clearBatch();
+    });
     builder.tables().info = m_perf->info();
     builder.tables().info["frames"] = builder.frameCount();
     builder.tables().info["stacks"] = builder.tables().stacks.size();
-    try {
-        m_journal->append(builder, 0);
-        m_journal->sync();
-    } catch (const format::FormatError& error) {
-        throw collect::CollectorError(error.what());
-    }
+    m_journal->append(builder, 0);
 }
 
 void ProfileCollector::sample(collect::SampleContext& context, collect::MetricGroup& group)

@@ -42,6 +42,9 @@ public:
 
 private:
     void writeBatch(std::int64_t timestampNs);
+    // The two endings of finish(): the built-in sampler's last drain, or perf's whole recording.
+    void flushSampler();
+    void importPerfRecording();
 
     ProfileOptions m_options;
     std::string m_journalPath;
