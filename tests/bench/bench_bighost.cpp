@@ -15,11 +15,11 @@
 //   - the archive: bytes, samples, distinct stacks, stack-tree nodes, frames, lost samples, drains.
 // Printed, never asserted, except that the archive must hold samples.
 #include "ArchiveReader.h"
+#include "ChildProcess.h"
 #include "FormatError.h"
 #include "ProcStatus.h"
 
 #include <signal.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -50,26 +50,6 @@ double monotonicSeconds()
     return double(now.tv_sec) + double(now.tv_nsec) / 1e9;
 }
 
-pid_t spawn(const std::vector<std::string>& arguments, const std::string& outputPath = {})
-{
-    const pid_t child = ::fork();
-    if (child == 0) {
-        if (!outputPath.empty()) {
-            if (std::FILE* out = std::fopen(outputPath.c_str(), "w")) {
-                ::dup2(::fileno(out), STDOUT_FILENO);
-                ::dup2(::fileno(out), STDERR_FILENO);
-            }
-        }
-        std::vector<char*> argv;
-        for (const std::string& argument : arguments)
-            argv.push_back(const_cast<char*>(argument.c_str()));
-        argv.push_back(nullptr);
-        ::execv(argv[0], argv.data());
-        ::_exit(127);
-    }
-    return child;
-}
-
 std::string readText(const fs::path& path)
 {
     std::ifstream in(path);
@@ -81,22 +61,6 @@ std::string readText(const fs::path& path)
 double mib(double kib)
 {
     return kib / 1024.0;
-}
-
-struct Exit {
-    int status = -1;
-    double cpuSeconds = 0;
-    double maxRssMiB = 0;
-};
-
-Exit waitFor(pid_t pid)
-{
-    Exit exit;
-    rusage usage {};
-    ::wait4(pid, &exit.status, 0, &usage);
-    exit.cpuSeconds = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-    exit.maxRssMiB = mib(double(usage.ru_maxrss));
-    return exit;
 }
 
 } // namespace
@@ -135,7 +99,7 @@ int main(int argc, char** argv)
 
     std::printf("runlens-rec record --profile: %ld CPUs x %d rings = %ld rings at 49 Hz, %d s, load: %ld x rl_prof_target distinct (%d paths)\n",
                 cpus, ringsPerCpu, cpus * ringsPerCpu, seconds, cpus, stacks);
-    const pid_t recorder = spawn({kRecorder, "record", "--profile", "--profile-rings-per-cpu", std::to_string(ringsPerCpu),
+    const bench::Child recorder = bench::startChild(kRecorder, {kRecorder, "record", "--profile", "--profile-rings-per-cpu", std::to_string(ringsPerCpu),
                                   "--duration", std::to_string(seconds) + "s", "--imds-endpoint", "off", "--keep-spool", "-q",
                                   "--out", directory.string(), "--name", "big"},
                                  (directory / "record.log").string());
@@ -143,9 +107,9 @@ int main(int argc, char** argv)
     const double started = monotonicSeconds();
     while (!fs::exists(directory / "big.spool" / "status.json") && monotonicSeconds() - started < 60)
         ::usleep(20'000);
-    std::vector<pid_t> load;
+    std::vector<bench::Child> load;
     for (long cpu = 0; cpu < cpus; ++cpu)
-        load.push_back(spawn({kLoad, "distinct", std::to_string(seconds + 5), std::to_string(stacks), std::to_string(cpu + 1)}));
+        load.push_back(bench::startChild(kLoad, {kLoad, "distinct", std::to_string(seconds + 5), std::to_string(stacks), std::to_string(cpu + 1)}));
 
     long peakRss = 0;
     long anonAtPeak = 0;
@@ -154,18 +118,18 @@ int main(int argc, char** argv)
     std::vector<std::pair<int, long>> timeline; // (second, VmRSS KiB) every tenth of the run
     int nextMark = 1;
     for (;;) {
-        const long rss = bench::procStatusKiB("VmRSS:", recorder);
+        const long rss = bench::procStatusKiB("VmRSS:", recorder.pid);
         if (rss < 0)
             break;
         const std::string status = readText(directory / "big.spool" / "status.json");
         if (status.find("\"packing\"") != std::string::npos)
             break;
-        const long hwm = bench::procStatusKiB("VmHWM:", recorder);
+        const long hwm = bench::procStatusKiB("VmHWM:", recorder.pid);
         hwmRecording = std::max(hwmRecording, hwm);
         if (rss > peakRss) {
             peakRss = rss;
-            anonAtPeak = bench::procStatusKiB("RssAnon:", recorder);
-            fileAtPeak = bench::procStatusKiB("RssFile:", recorder) + std::max(0L, bench::procStatusKiB("RssShmem:", recorder));
+            anonAtPeak = bench::procStatusKiB("RssAnon:", recorder.pid);
+            fileAtPeak = bench::procStatusKiB("RssFile:", recorder.pid) + std::max(0L, bench::procStatusKiB("RssShmem:", recorder.pid));
         }
         const double elapsed = monotonicSeconds() - started;
         if (elapsed >= seconds * nextMark / 10.0 && nextMark <= 10) {
@@ -173,16 +137,16 @@ int main(int argc, char** argv)
             ++nextMark;
         }
         int waitStatus = 0;
-        if (::waitpid(recorder, &waitStatus, WNOHANG) == recorder) {
+        if (::waitpid(recorder.pid, &waitStatus, WNOHANG) == recorder.pid) {
             std::printf("the recorder ended early (status %d); see %s\n", waitStatus, (directory / "record.log").c_str());
             return 1;
         }
         ::usleep(500'000);
     }
-    const Exit recorded = waitFor(recorder);
-    for (const pid_t child : load) {
-        ::kill(child, SIGTERM);
-        ::waitpid(child, nullptr, 0);
+    const bench::ChildExit recorded = bench::waitForChild(recorder);
+    for (const bench::Child& child : load) {
+        ::kill(child.pid, SIGTERM);
+        ::waitpid(child.pid, nullptr, 0);
     }
     if (!WIFEXITED(recorded.status) || WEXITSTATUS(recorded.status) != 0) {
         std::printf("runlens-rec record failed (status %d):\n%s\n", recorded.status, readText(directory / "record.log").c_str());
@@ -195,14 +159,14 @@ int main(int argc, char** argv)
     std::printf(" MiB\n");
     std::printf("recording: peak VmRSS %.1f MiB (anonymous %.1f, file-backed %.1f), VmHWM %.1f MiB   (target <= 30 MB)\n",
                 mib(double(peakRss)), mib(double(anonAtPeak)), mib(double(fileAtPeak)), mib(double(hwmRecording)));
-    std::printf("record + pack: the process's peak RSS %.1f MiB, CPU %.1f s\n", recorded.maxRssMiB, recorded.cpuSeconds);
+    std::printf("record + pack: the process's peak RSS %.1f MiB, CPU %.1f s\n", recorded.peakMiB, recorded.cpuSeconds);
 
     // The kept spool packed again, alone: the pack's own figures.
     const fs::path repacked = directory / "repacked.tar.gz";
-    const Exit packed = waitFor(spawn({kRecorder, "pack", (directory / "big.spool").string(), "--output", repacked.string()},
-                                      (directory / "pack.log").string()));
+    const bench::ChildExit packed = bench::runChild(kRecorder, {kRecorder, "pack", (directory / "big.spool").string(), "--output", repacked.string()},
+                                                    (directory / "pack.log").string());
     std::printf("pack alone: %.1f s CPU, peak RSS %.1f MiB   (targets <= 20 s, <= 30 MB; status %d)\n", packed.cpuSeconds,
-                packed.maxRssMiB, packed.status);
+                packed.peakMiB, packed.status);
 
     try {
         const RunArchive run = readRunArchive((directory / "big.tar.gz").string());

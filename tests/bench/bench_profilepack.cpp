@@ -19,6 +19,7 @@
 //   --compare                         also the size the format 1.x samples.bin would have had
 #include "AllocatorSettings.h"
 #include "ArchiveReader.h"
+#include "ChildProcess.h"
 #include "ProcStatus.h"
 #include "ProfileBuilder.h"
 #include "ProfileEncoding.h"
@@ -29,7 +30,6 @@
 #include <zlib.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -39,9 +39,7 @@
 #include <malloc.h>
 #include <random>
 #include <string>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -316,35 +314,6 @@ int readChild(const std::string& archive, std::uint64_t expectedSamples, bool co
     return 0;
 }
 
-struct ChildCost {
-    int status = 0;
-    double cpuSeconds = 0;
-    double wallSeconds = 0;
-    double peakMiB = 0;
-};
-
-ChildCost runChild(const std::vector<std::string>& arguments)
-{
-    const auto start = std::chrono::steady_clock::now();
-    std::fflush(stdout);
-    const pid_t child = ::fork();
-    if (child == 0) {
-        std::vector<char*> argv;
-        for (const std::string& argument : arguments)
-            argv.push_back(const_cast<char*>(argument.c_str()));
-        argv.push_back(nullptr);
-        ::execv("/proc/self/exe", argv.data());
-        ::_exit(127);
-    }
-    ChildCost cost;
-    rusage usage {};
-    ::wait4(child, &cost.status, 0, &usage);
-    cost.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    cost.cpuSeconds = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-    cost.peakMiB = double(usage.ru_maxrss) / 1024;
-    return cost;
-}
-
 } // namespace
 
 int main(int argc, char** argv)
@@ -399,13 +368,13 @@ int main(int argc, char** argv)
     std::printf("bench_profilepack: %u CPUs x %d Hz x %d s = %llu samples, %u distinct stacks (Zipf), %u threads%s\n", settings.cpus,
                 settings.hz, settings.seconds, static_cast<unsigned long long>(expected), settings.leaves, settings.threads,
                 settings.periods ? ", with periods (cycles)" : "");
-    const ChildCost record = runChild({"bench_profilepack", "--child-record", spool, std::to_string(settings.seconds),
+    const bench::ChildExit record = bench::runChild("/proc/self/exe", {"bench_profilepack", "--child-record", spool, std::to_string(settings.seconds),
                                        std::to_string(settings.cpus), settings.periods ? "periods" : "none"});
     const double journalMiB = double(fs::file_size(fs::path(spool) / spool::kProfileJournal)) / (1 << 20);
     std::printf("record (builder + journal writer): %.1f s CPU, peak RSS %.1f MiB; journal %.1f MiB (%.1f bytes/sample)\n",
                 record.cpuSeconds, record.peakMiB, journalMiB, journalMiB * (1 << 20) / double(expected));
 
-    const ChildCost pack = runChild({"bench_profilepack", "--child-pack", spool, archive});
+    const bench::ChildExit pack = bench::runChild("/proc/self/exe", {"bench_profilepack", "--child-pack", spool, archive});
     const double archiveMiB = double(fs::file_size(archive)) / (1 << 20);
     std::printf("pack: %.1f s CPU, %.1f s wall, peak RSS %.1f MiB   (targets: <= 20 s CPU, <= 30 MB)\n", pack.cpuSeconds,
                 pack.wallSeconds, pack.peakMiB);
@@ -414,7 +383,7 @@ int main(int argc, char** argv)
                 settings.seconds < 3600 ? " (scaled from this run: its frames and stacks, paid once a run, scaled too)" : "");
     fs::remove_all(spool);
 
-    const ChildCost read = runChild({"bench_profilepack", "--child-read", archive, std::to_string(expected),
+    const bench::ChildExit read = bench::runChild("/proc/self/exe", {"bench_profilepack", "--child-read", archive, std::to_string(expected),
                                      settings.compare ? "compare" : "no"});
     std::printf("read + decode: %.1f s CPU, %.1f s wall, peak RSS %.1f MiB%s\n", read.cpuSeconds, read.wallSeconds, read.peakMiB,
                 settings.compare ? " (with the comparison)" : "");
