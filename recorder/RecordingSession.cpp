@@ -1,5 +1,6 @@
 #include "RecordingSession.h"
 
+#include "Clocks.h"
 #include "FormatError.h"
 #include "HostFacts.h"
 #include "ImdsClient.h"
@@ -10,7 +11,6 @@
 #include "RunName.h"
 #include "SpoolDirectory.h"
 #include "SpoolPacker.h"
-#include "Clocks.h"
 #include "ValuePrecision.h"
 
 #include <algorithm>
@@ -20,6 +20,7 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <malloc.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
@@ -478,6 +479,16 @@ void RecordingSession::abandon()
     fs::remove_all(m_spoolDirectory, error);
 }
 
+void RecordingSession::releaseCollectors()
+{
+    // Everything the collectors learnt is in the spool now. Their memory (the profile's stack and
+    // frame tables, its symbol caches, the sample rings) goes back to the kernel before packing, so
+    // that the process's peak is the larger of recording and packing, not their sum.
+    for (auto& slot : m_slots)
+        slot->collector.reset();
+    ::malloc_trim(0);
+}
+
 std::string RecordingSession::finish(EndReason reason, const std::string& message)
 {
     const nlohmann::json end = {
@@ -532,6 +543,7 @@ std::string RecordingSession::finish(EndReason reason, const std::string& messag
     } catch (const std::exception& failure) {
         throw RecordError(std::string(failure.what()) + keep);
     }
+    releaseCollectors();
     try {
         format::packSpool(m_spoolDirectory, m_archivePath);
     } catch (const format::FormatError& failure) {

@@ -67,6 +67,8 @@ private:
     void writeManifest(const nlohmann::json* end);
     void writeMetricsIfChanged();
     void writeStatus(const char* state);
+    // After finish() has synced the spool: frees what the collectors hold before packing.
+    void releaseCollectors();
     void sampleSelf(std::int64_t timestampNs, double elapsedSeconds);
     void drainWorkload();
     void writeWorkloadOutput();
