@@ -452,6 +452,11 @@ void MainWindow::createAnalysisPage()
     // A flame graph asked for meanwhile built the index itself, or waited for it; either way the
     // heat map and the process list can show now.
     connect(m_loader, &RunLoader::profileIndexed, this, [this] { m_flameGraph->scheduleRefresh(); });
+    // Found after the run opened: its charts stay, and the problem is told with the others at the end.
+    connect(m_loader, &RunLoader::profileFailed, this, [this](const RunPtr&, const QString& message) {
+        m_pendingProblems.append(tr("%1\nIts charts are shown, without a flame graph.").arg(message));
+        m_flameGraph->scheduleRefresh();
+    });
     connect(m_loader, &RunLoader::loadFailed, this, [this](const QString&, const QString& message) {
         m_pendingProblems.append(message);
     });
@@ -848,7 +853,7 @@ void MainWindow::createFlameGraphDock()
     toggle->setStatusTip(tr("Where the CPU time went in the current run, or what changed from the baseline"));
     m_viewMenu->insertAction(m_resetZoomAction, toggle);
     connect(m_runs, &RunSet::runAdded, this, [this](int index) {
-        if (m_runs->at(index).run->profile())
+        if (m_runs->at(index).run->hasProfile())
             m_flameGraphDock->show();
     });
     // As the summary does: with every run closed there is no graph to show, only an empty dock.

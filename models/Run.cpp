@@ -1,6 +1,7 @@
 #include "Run.h"
 
 #include "ArchiveReader.h"
+#include "FormatError.h"
 #include "ProcessesByCommand.h"
 #include "summary/SteadyState.h"
 #include "UntrustedJson.h"
@@ -50,9 +51,13 @@ Run::Run(QString filePath, runlens::format::RunArchive archive, QString runInFil
     : m_filePath(std::move(filePath))
     , m_runInFile(std::move(runInFile))
     , m_archive(std::move(archive))
+    , m_hasProfile(m_archive.profile || m_archive.encodedProfile)
+    , m_encodedProfile(std::exchange(m_archive.encodedProfile, std::nullopt))
 {
-    if (indexing == ProfileIndexing::AtOnce)
-        indexProfile();
+    if (m_archive.profile)
+        m_profile.store(&*m_archive.profile, std::memory_order_release);
+    if (indexing == ProfileIndexing::AtOnce && !indexProfile())
+        throw runlens::format::FormatError(profileError().toStdString());
     const ProcessesByCommand::Grouped processes = ProcessesByCommand::group(m_archive);
     for (const auto& [key, pids] : processes.pids) {
         QStringList list;
@@ -91,16 +96,54 @@ Run::~Run() = default;
 
 bool Run::indexProfile(const ProfileIndex::Progress& progress) const
 {
-    if (!m_archive.profile || profileIndex())
+    if (!m_hasProfile || profileIndex())
         return true;
     const std::lock_guard lock(m_indexing);
+    if (m_profileError.load(std::memory_order_relaxed))
+        return false;
+    // When the samples are still encoded, decoding them is the first 40 % of the work.
+    const double indexingStart = m_encodedProfile ? 0.4 : 0.0;
+    if (m_encodedProfile && !decodeEncodedProfile([&progress, indexingStart](double fraction) {
+            return !progress || progress(indexingStart * fraction);
+        }))
+        return false;
     if (!m_profileIndexOwner) {
-        m_profileIndexOwner = ProfileIndex::build(*m_archive.profile, progress);
+        m_profileIndexOwner = ProfileIndex::build(*profile(), [&progress, indexingStart](double fraction) {
+            return !progress || progress(indexingStart + (1.0 - indexingStart) * fraction);
+        });
         if (!m_profileIndexOwner)
             return false;
         m_profileIndex.store(m_profileIndexOwner.get(), std::memory_order_release);
     }
     return true;
+}
+
+bool Run::decodeEncodedProfile(const ProfileIndex::Progress& progress) const
+{
+    QString error;
+    try {
+        m_decodedProfile = runlens::format::decodeProfile(*m_encodedProfile, {}, progress);
+        m_encodedProfile.reset(); // 165 MB no longer needed, on an hour of a 192-CPU host
+        m_profile.store(&*m_decodedProfile, std::memory_order_release);
+        return true;
+    } catch (const runlens::format::ReadCancelled&) {
+        return false;
+    } catch (const runlens::format::FormatError& failure) {
+        // The words of the reader when it decodes at once (ArchiveReader.cpp).
+        error = QCoreApplication::translate("Run", "%1 is not a usable run archive: %2")
+                    .arg(m_filePath, QString::fromStdString(failure.what()));
+    } catch (const nlohmann::json::exception& failure) {
+        error = QCoreApplication::translate("Run", "%1 is not a usable run archive: a JSON entry of its profile holds a "
+                                                   "value of another type than expected (%2)")
+                    .arg(m_filePath, QString::fromUtf8(failure.what()));
+    } catch (const std::bad_alloc&) {
+        error = QCoreApplication::translate("Run", "The CPU stack samples of %1 are too large to open: not enough memory.")
+                    .arg(m_filePath);
+    }
+    m_encodedProfile.reset();
+    m_profileErrorOwner = std::make_unique<const QString>(error);
+    m_profileError.store(m_profileErrorOwner.get(), std::memory_order_release);
+    return false;
 }
 
 const SteadyStateProposal& Run::steadyState() const

@@ -31,8 +31,9 @@ struct SeriesView {
     std::size_t size() const { return times.size(); }
 };
 
-// When a run's profile is indexed: at once (the command line, tests), or later by indexProfile(),
-// which is how RunLoader lets a run's charts show while its index is built.
+// When a run's profile is indexed (and its samples decoded, when the archive was read with
+// ProfileDecoding::Later): at once (the command line, tests), or later by indexProfile(), which
+// is how RunLoader lets a run's charts show while its samples are decoded and indexed.
 enum class ProfileIndexing { AtOnce, Later };
 
 class Run
@@ -91,17 +92,30 @@ public:
     // Bytes held by the columns (what the memory budget of the app is measured against).
     std::size_t columnBytes() const;
 
-    // The CPU stack samples (recorded, or imported from folded stacks or `perf script`), or null.
-    const runlens::format::ProfileTables* profile() const
+    // True when the run has CPU stack samples (recorded, or imported from folded stacks or
+    // `perf script`), whether or not they are decoded yet; false once they turned out unreadable.
+    bool hasProfile() const
     {
-        return m_archive.profile ? &*m_archive.profile : nullptr;
+        return m_hasProfile && !m_profileError.load(std::memory_order_acquire);
+    }
+    // The CPU stack samples, or null: when the run has none, and for a run made with
+    // ProfileIndexing::Later whose archive left them encoded, until indexProfile() decoded them.
+    const runlens::format::ProfileTables* profile() const { return m_profile.load(std::memory_order_acquire); }
+    // Why the samples could not be decoded (a sentence naming the file), once indexProfile() found
+    // out; empty otherwise.
+    QString profileError() const
+    {
+        const QString* error = m_profileError.load(std::memory_order_acquire);
+        return error ? *error : QString();
     }
     // The profile's index, what flame graphs are built from: null when the run has no profile,
     // and until indexProfile() has built it (for a run made with ProfileIndexing::Later).
     const ProfileIndex* profileIndex() const { return m_profileIndex.load(std::memory_order_acquire); }
-    // Builds the profile's index once, on the calling thread (a second caller waits for the
-    // first and then returns at once). False when `progress` cancelled it: the run stays without
-    // one, and a later call starts again.
+    // Decodes the samples if the archive left them encoded, then builds the profile's index, once,
+    // on the calling thread (a second caller waits for the first and then returns at once).
+    // `progress` sees the decoding as the first 40 % of the work. True when the index is there
+    // (or the run has no profile); false when `progress` cancelled (the run stays without an
+    // index, and a later call starts again) or the samples are unreadable (profileError()).
     bool indexProfile(const ProfileIndex::Progress& progress = {}) const;
 
     // Where the run's steady state lies (SteadyState::propose), worked out on the first call and
@@ -110,6 +124,8 @@ public:
     const SteadyStateProposal& steadyState() const;
 
 private:
+    // indexProfile's first step for samples left encoded; false when cancelled or unreadable.
+    bool decodeEncodedProfile(const ProfileIndex::Progress& progress) const;
     void sortByMean(const QString& metricId, QStringList& instances) const;
 
     struct Group {
@@ -124,9 +140,16 @@ private:
     QString m_filePath;
     QString m_runInFile;
     runlens::format::RunArchive m_archive;
-    // Set once (indexProfile) while views may already read the run on other threads: the owner
-    // is written under the mutex, then published through the atomic pointer.
+    // Set once (indexProfile) while views may already read the run on other threads: each owner
+    // is written under the mutex, then published through its atomic pointer.
     mutable std::mutex m_indexing;
+    bool m_hasProfile = false;
+    // The archive's encoded samples (ProfileDecoding::Later), dropped once decoded into m_decodedProfile.
+    mutable std::optional<runlens::format::EncodedProfile> m_encodedProfile;
+    mutable std::optional<runlens::format::ProfileTables> m_decodedProfile;
+    mutable std::atomic<const runlens::format::ProfileTables*> m_profile{nullptr};
+    mutable std::unique_ptr<const QString> m_profileErrorOwner;
+    mutable std::atomic<const QString*> m_profileError{nullptr};
     mutable ProfileIndexPtr m_profileIndexOwner;
     mutable std::atomic<const ProfileIndex*> m_profileIndex{nullptr};
     mutable std::once_flag m_steadyStateOnce;

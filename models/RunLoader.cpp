@@ -12,8 +12,9 @@ namespace {
 // The runs of a file, told by its content: folded stacks and `perf script` output (plain or gzip)
 // open as a run named after the file, with a profile and no series; an APerf record archive as a
 // run, an APerf report as one run per record archive it holds. Anything else goes to the archive
-// reader and its messages.
-std::vector<runlens::format::RunArchive> readRuns(const std::string& path, const runlens::format::ReadProgress& progress)
+// reader and its messages, which leaves the profile's samples encoded when `decoding` says Later.
+std::vector<runlens::format::RunArchive> readRuns(const std::string& path, const runlens::format::ReadProgress& progress,
+                                                  runlens::format::ProfileDecoding decoding)
 {
     const ProfileFileKind kind = detectProfileFileKind(path);
     std::vector<runlens::format::RunArchive> runs;
@@ -22,7 +23,7 @@ std::vector<runlens::format::RunArchive> readRuns(const std::string& path, const
     else if (aperf::isAperfFile(path))
         runs = aperf::importAperfRuns(path);
     else
-        runs.push_back(runlens::format::readRunArchive(path, {}, progress));
+        runs.push_back(runlens::format::readRunArchive(path, {}, progress, decoding));
     return runs;
 }
 
@@ -70,7 +71,8 @@ RunPtr RunLoader::loadNow(const QString& path)
 
 std::vector<RunPtr> RunLoader::loadAllNow(const QString& path)
 {
-    std::vector<RunPtr> runs = makeRuns(path, readRuns(path.toStdString(), {}), ProfileIndexing::AtOnce);
+    std::vector<RunPtr> runs = makeRuns(path, readRuns(path.toStdString(), {}, runlens::format::ProfileDecoding::AtOnce),
+                                         ProfileIndexing::AtOnce);
     if (runs.empty())
         throw runlens::format::FormatError(path.toStdString() + " holds no run.");
     return runs;
@@ -87,7 +89,11 @@ void RunLoader::load(const QStringList& paths)
                         control.setProgress(total > 0 ? double(done) / double(total) : 0.0);
                         return !control.isCancelled();
                     };
-                    result.runs = makeRuns(path, readRuns(path.toStdString(), progress), ProfileIndexing::Later);
+                    // The samples of a run archive are decoded with the index, after the run is
+                    // delivered: on an hour of a 192-CPU host that is most of the load, and the
+                    // charts need none of it.
+                    result.runs = makeRuns(path, readRuns(path.toStdString(), progress, runlens::format::ProfileDecoding::Later),
+                                           ProfileIndexing::Later);
                     // Found here, off the GUI thread, for the run list and the charts that show it
                     // (the command line asks only with --window steady).
                     for (const RunPtr& run : result.runs)
@@ -121,9 +127,10 @@ void RunLoader::load(const QStringList& paths)
 
 void RunLoader::indexProfile(const RunPtr& run)
 {
-    if (!run->profile() || run->profileIndex())
+    if (!run->hasProfile() || run->profileIndex())
         return;
-    // Cancelled, the run stays without an index; whoever needs it then builds it (FlameGraphRequest).
+    // Cancelled, the run stays without an index (and maybe with its samples encoded); whoever
+    // needs it then builds it (FlameGraphRequest).
     m_jobs.start(
         [run](JobControl& control) {
             return run->indexProfile([&control](double fraction) {
@@ -134,5 +141,7 @@ void RunLoader::indexProfile(const RunPtr& run)
         [this, run](bool indexed) {
             if (indexed)
                 emit profileIndexed(run);
+            else if (!run->profileError().isEmpty())
+                emit profileFailed(run, run->profileError());
         });
 }

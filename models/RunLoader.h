@@ -1,7 +1,7 @@
 // Loads run archives off the GUI thread, several in parallel, with progress and cancel. A run is
-// delivered as soon as its columns are read, so that its charts show; the index of its profile
-// (most of the load of an hour of stacks) is built next, as a job of its own, and announced by
-// profileIndexed.
+// delivered as soon as its columns are read, so that its charts show; its profile's samples are
+// decoded and indexed next (most of the load of an hour of stacks), as a job of its own, and
+// announced by profileIndexed, or by profileFailed when they turn out unreadable.
 #pragma once
 
 #include "BackgroundJobs.h"
@@ -32,6 +32,9 @@ signals:
     void runLoaded(const RunPtr& run);
     // The run's profile has its index now (Run::profileIndex): flame graphs can be built at once.
     void profileIndexed(const RunPtr& run);
+    // The run's samples could not be decoded (Run::profileError): its charts stay, without a
+    // flame graph.
+    void profileFailed(const RunPtr& run, const QString& message);
     void loadFailed(const QString& path, const QString& message);
     void loadCancelled(const QString& path);
     // Fraction 0..1 over everything in flight.

@@ -169,11 +169,11 @@ void FlameGraphPanel::scheduleRefresh()
 int FlameGraphPanel::selectedRun() const
 {
     const int current = m_runs->currentIndex();
-    if (current >= 0 && current < m_runs->count() && m_runs->at(current).run->profile())
+    if (current >= 0 && current < m_runs->count() && m_runs->at(current).run->hasProfile())
         return current;
     // Otherwise the last run with a profile: usually the one just opened.
     for (int i = m_runs->count() - 1; i >= 0; --i) {
-        if (m_runs->at(i).run->profile())
+        if (m_runs->at(i).run->hasProfile())
             return i;
     }
     return -1;
@@ -187,6 +187,13 @@ void FlameGraphPanel::refresh()
         m_view->setTree(nullptr);
         m_status->setText(tr("None of the open runs has CPU stack samples. Record with stack sampling, or open "
                              "folded stacks or `perf script` output."));
+        // Samples there were, but unreadable: say so rather than that there were none.
+        for (int i = m_runs->count() - 1; i >= 0; --i) {
+            if (const QString error = m_runs->at(i).run->profileError(); !error.isEmpty()) {
+                m_status->setText(error);
+                break;
+            }
+        }
         m_topModel->setTree(nullptr);
         m_scope->setProfile(nullptr, 0);
         m_filter->setIndex(nullptr, false);
@@ -199,7 +206,7 @@ void FlameGraphPanel::refresh()
     }
     const int baseline = m_runs->baselineIndex();
     const bool diff = m_compare->isChecked() && baseline >= 0 && baseline != selected
-                   && m_runs->at(baseline).run->profile();
+                   && m_runs->at(baseline).run->hasProfile();
     FlameGraphRequest request;
     request.selected = m_runs->at(selected);
     if (diff) {
@@ -210,7 +217,7 @@ void FlameGraphPanel::refresh()
         if (!selectedGroup.isEmpty() && !baselineGroup.isEmpty() && selectedGroup != baselineGroup) {
             for (int i = 0; i < m_runs->count(); ++i) {
                 const RunEntry& entry = m_runs->at(i);
-                if (i == selected || i == baseline || !entry.visible || !entry.run->profile())
+                if (i == selected || i == baseline || !entry.visible || !entry.run->hasProfile())
                     continue;
                 if (entry.run->repeatGroup() == selectedGroup)
                     request.selectedRepeats.push_back(entry);
@@ -224,11 +231,16 @@ void FlameGraphPanel::refresh()
     request.normalisation =
         m_normalisation->currentIndex() == 1 ? DiffNormalisation::PerSecond : DiffNormalisation::TotalSamples;
     // Event counts need periods in every run shown; the choice is kept for when they have them.
-    bool periods = request.selected.run->profile()->hasPeriods()
-                && (!request.baseline || request.baseline->run->profile()->hasPeriods());
+    // Samples not decoded yet count as having them until they are (the loader's profileIndexed
+    // refreshes the panel then), so that the choice does not flicker off and on.
+    const auto periodsIn = [](const RunEntry& entry) {
+        const runlens::format::ProfileTables* profile = entry.run->profile();
+        return !profile || profile->hasPeriods();
+    };
+    bool periods = periodsIn(request.selected) && (!request.baseline || periodsIn(*request.baseline));
     for (const auto* repeats : {&request.baselineRepeats, &request.selectedRepeats}) {
         for (const RunEntry& entry : *repeats)
-            periods = periods && entry.run->profile()->hasPeriods();
+            periods = periods && periodsIn(entry);
     }
     m_weight->setEnabled(periods);
     m_weight->setToolTip(periods ? tr("Samples: how often a stack was seen. Event count: the sum of the samples' periods "
@@ -251,6 +263,15 @@ void FlameGraphPanel::refresh()
 
 void FlameGraphPanel::showResult(const FlameGraph& result)
 {
+    if (!result.error.isEmpty()) {
+        // A run's samples were unreadable: refresh() picks another run once the loader says so.
+        m_status->setText(result.error);
+        m_view->setTree(nullptr);
+        m_topModel->setTree(nullptr);
+        showDisappeared(nullptr);
+        emit treeShown();
+        return;
+    }
     const auto& range = result.range;
     const bool events = result.weight == runlens::format::SampleWeight::EventCount;
     if (range) {

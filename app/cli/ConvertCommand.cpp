@@ -136,7 +136,7 @@ int writeVariantDiff(const QStringList& baselinePaths, const QStringList& compar
             for (const QString& path : *paths) {
                 RunEntry entry;
                 entry.run = RunLoader::loadNow(path);
-                if (!entry.run->profile()) {
+                if (!entry.run->hasProfile()) {
                     printError(Text::tr("%1 has no stack samples (record with runlens-rec record --profile)").arg(path));
                     return 1;
                 }

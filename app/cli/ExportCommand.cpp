@@ -346,7 +346,7 @@ int runExportCommand(int argc, char** argv)
         if (parser.isSet(flags.diff) && selected == baseline)
             return usage(Text::tr("--diff needs two runs: the baseline and the run to compare"));
         for (const int index : {baseline, selected}) {
-            if ((index == selected || parser.isSet(flags.diff)) && !runSet.at(index).run->profile()) {
+            if ((index == selected || parser.isSet(flags.diff)) && !runSet.at(index).run->hasProfile()) {
                 printError(Text::tr("%1 has no stack samples (record with runlens-rec record --profile)").arg(runSet.at(index).run->filePath()));
                 return 1;
             }

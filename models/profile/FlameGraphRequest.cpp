@@ -14,11 +14,9 @@
 
 namespace {
 
-// The run's profile index, built here when the loader has not built it yet (or was cancelled):
-// a request is answered off the GUI thread, and waits for a build the loader has under way.
+// The run's profile index, once run() has made sure that every run of the request has one.
 const ProfileIndex& indexOf(const RunEntry& entry)
 {
-    entry.run->indexProfile();
     return *entry.run->profileIndex();
 }
 
@@ -93,10 +91,23 @@ FlameGraph FlameGraphRequest::run() const
     graph.range = range;
     graph.trimmed = !range && (selected.trim || (baseline && baseline->trim));
     graph.filtered = !cpus.empty() || !pids.empty() || !tids.empty();
-    bool periods = selected.run->profile()->hasPeriods() && (!baseline || baseline->run->profile()->hasPeriods());
+    // Each run's samples decoded and indexed here when the loader has not done it yet (or was
+    // cancelled): a request is answered off the GUI thread, and waits for a build the loader has
+    // under way. Samples that turn out unreadable leave no graph, and say why.
+    std::vector<const RunEntry*> entries{&selected};
+    if (baseline)
+        entries.push_back(&*baseline);
     for (const auto* repeats : {&baselineRepeats, &selectedRepeats}) {
         for (const RunEntry& entry : *repeats)
-            periods = periods && entry.run->profile()->hasPeriods();
+            entries.push_back(&entry);
+    }
+    bool periods = true;
+    for (const RunEntry* entry : entries) {
+        if (!entry->run->indexProfile()) {
+            graph.error = entry->run->profileError();
+            return graph;
+        }
+        periods = periods && entry->run->profile()->hasPeriods();
     }
     graph.weight = periods ? weight : runlens::format::SampleWeight::Samples;
     const StackTreePtr tree = StackTree::build(indexOf(selected), selectedFilter(), graph.weight);

@@ -22,10 +22,11 @@ struct FlameGraph {
     std::optional<std::pair<double, double>> range; // the request's, on the shared axis; none: all samples
     bool filtered = false;                          // CPUs, processes or threads narrowed it
     bool trimmed = false;                           // no range: the runs' trim windows were used
+    QString error; // why there is no tree: a run's samples are unreadable (Run::profileError)
 };
 
 struct FlameGraphRequest {
-    RunEntry selected;                                   // must have a profile
+    RunEntry selected;                                   // must have a profile (Run::hasProfile)
     std::optional<RunEntry> baseline;                    // differential against this one, when set
     // The other runs of each side's variant (runs tagged with the same group or variant): with a
     // baseline, the graph compares the variants, frame by frame across repeats (VariantDiff).

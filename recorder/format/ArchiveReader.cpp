@@ -147,7 +147,7 @@ bool startsWithGzipMagic(const std::string& path)
 
 namespace {
 
-RunArchive readEntries(const std::string& path, const ReadLimits& limits, const ReadProgress& progress)
+RunArchive readEntries(const std::string& path, const ReadLimits& limits, const ReadProgress& progress, ProfileDecoding decoding)
 {
     const auto fail = [&path](const std::string& why) { return FormatError(path + " is not a usable run archive: " + why); };
 
@@ -335,10 +335,14 @@ RunArchive readEntries(const std::string& path, const ReadLimits& limits, const 
             encoded.sampleChunks.push_back({name, std::move(files[name])});
             files.erase(name);
         }
-        try {
-            run.profile = decodeProfile(encoded);
-        } catch (const FormatError& error) {
-            throw fail(error.what());
+        if (decoding == ProfileDecoding::Later) {
+            run.encodedProfile = std::move(encoded);
+        } else {
+            try {
+                run.profile = decodeProfile(encoded);
+            } catch (const FormatError& error) {
+                throw fail(error.what());
+            }
         }
     } else if (!chunkNames.empty()) {
         throw fail(chunkNames.front() + " is there but " + paths::kProfileIndex + " is missing");
@@ -352,10 +356,11 @@ RunArchive readEntries(const std::string& path, const ReadLimits& limits, const 
 
 } // namespace
 
-RunArchive readRunArchive(const std::string& path, const ReadLimits& limits, const ReadProgress& progress)
+RunArchive readRunArchive(const std::string& path, const ReadLimits& limits, const ReadProgress& progress,
+                          ProfileDecoding decoding)
 {
     try {
-        return readEntries(path, limits, progress);
+        return readEntries(path, limits, progress, decoding);
     } catch (const nlohmann::json::exception& error) {
         // The last line of defence: every field read above is checked for its type first, so this
         // is a check missed, turned into the file's error rather than an abort.

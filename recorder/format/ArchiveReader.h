@@ -3,6 +3,7 @@
 // compression ratio on the bytes actually read, not on what headers claim.
 #pragma once
 
+#include "FormatError.h"
 #include "InputLimits.h"
 #include "RunArchive.h"
 
@@ -28,13 +29,14 @@ struct ReadLimits {
 // false cancels the read (readRunArchive then throws ReadCancelled).
 using ReadProgress = std::function<bool(std::uint64_t done, std::uint64_t total)>;
 
-class ReadCancelled : public std::exception
-{
-public:
-    const char* what() const noexcept override { return "reading the run archive was cancelled"; }
-};
+// When the profile's sample rows are decoded. AtOnce: by readRunArchive, into RunArchive::profile,
+// so that a damaged profile fails the read. Later: they stay encoded in
+// RunArchive::encodedProfile, unchecked, for the caller to decode (decodeProfile) when it needs
+// them: on a 192-CPU hour that is most of the read, and the app shows the charts meanwhile.
+enum class ProfileDecoding { AtOnce, Later };
 
 // Throws FormatError with a sentence that says what is wrong with the file.
-RunArchive readRunArchive(const std::string& path, const ReadLimits& limits = {}, const ReadProgress& progress = {});
+RunArchive readRunArchive(const std::string& path, const ReadLimits& limits = {}, const ReadProgress& progress = {},
+                          ProfileDecoding decoding = ProfileDecoding::AtOnce);
 
 } // namespace runlens::format

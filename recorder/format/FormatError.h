@@ -1,4 +1,5 @@
-// The one exception type of the format library: its message is a sentence for the user.
+// The exceptions of the format library: FormatError, whose message is a sentence for the user,
+// and ReadCancelled, for a read that its progress callback stopped.
 #pragma once
 
 #include <stdexcept>
@@ -10,6 +11,13 @@ class FormatError : public std::runtime_error
 {
 public:
     using std::runtime_error::runtime_error;
+};
+
+// A progress callback returned false: readRunArchive or decodeProfile stopped, and nothing was read.
+class ReadCancelled : public std::exception
+{
+public:
+    const char* what() const noexcept override { return "reading the run archive was cancelled"; }
 };
 
 } // namespace runlens::format

@@ -357,7 +357,7 @@ void reserveDeclaredRows(const nlohmann::json& chunks, const std::vector<const S
 // Format 2.0's sample rows: the chunks profile.json lists, each checked against its entry and
 // against the chunk before it (time order), and no chunk entry that it does not list.
 void decodeSampleChunks(const nlohmann::json& index, std::span<const SampleChunkEntry> entries, const ProfileLimits& limits,
-                        ProfileTables& profile)
+                        const DecodeProgress& progress, ProfileTables& profile)
 {
     const std::string indexName = paths::kProfileIndex;
     const auto fail = [&indexName](const std::string& why) { return FormatError(indexName + " " + why); };
@@ -455,6 +455,8 @@ void decodeSampleChunks(const nlohmann::json& index, std::span<const SampleChunk
                                   + chunk["first_ns"].dump() + " to " + chunk["last_ns"].dump());
             expectation.notBeforeNs = decoded.lastNs;
         }
+        if (progress && !progress(double(i + 1) / double(byChunk.size())))
+            throw ReadCancelled();
     }
     std::uint64_t total = 0;
     for (std::size_t row = 0; row < samples.size(); ++row) {
@@ -471,7 +473,7 @@ void decodeSampleChunks(const nlohmann::json& index, std::span<const SampleChunk
 
 ProfileTables decodeAnyProfile(std::string_view indexText, std::string_view stacksBytes, std::string_view samplesBytes,
                                std::string_view sampleColumnsBytes, std::span<const SampleChunkEntry> chunks,
-                               const ProfileLimits& limits)
+                               const ProfileLimits& limits, const DecodeProgress& progress)
 {
     const std::string indexName = paths::kProfileIndex;
     JsonLimits jsonLimits;
@@ -529,7 +531,7 @@ ProfileTables decodeAnyProfile(std::string_view indexText, std::string_view stac
         if (!samplesBytes.empty() || !sampleColumnsBytes.empty())
             throw FormatError(indexName + " describes a profile in chunks (" + kProfileEncoding2 + "), but the archive also has "
                               + paths::kProfileSamples + " or " + paths::kProfileSampleColumns);
-        decodeSampleChunks(index, chunks, limits, profile);
+        decodeSampleChunks(index, chunks, limits, progress, profile);
         validateProfile(profile, "the profile (profile/)", limits);
         return profile;
     }
@@ -564,15 +566,16 @@ ProfileTables decodeAnyProfile(std::string_view indexText, std::string_view stac
 
 } // namespace
 
-ProfileTables decodeProfile(const EncodedProfile& encoded, const ProfileLimits& limits)
+ProfileTables decodeProfile(const EncodedProfile& encoded, const ProfileLimits& limits, const DecodeProgress& progress)
 {
-    return decodeAnyProfile(encoded.index, encoded.stacks, encoded.samples, encoded.sampleColumns, encoded.sampleChunks, limits);
+    return decodeAnyProfile(encoded.index, encoded.stacks, encoded.samples, encoded.sampleColumns, encoded.sampleChunks, limits,
+                            progress);
 }
 
 ProfileTables decodeProfile(std::string_view index, std::string_view stacks, std::string_view samples,
                             std::string_view sampleColumns, const ProfileLimits& limits)
 {
-    return decodeAnyProfile(index, stacks, samples, sampleColumns, {}, limits);
+    return decodeAnyProfile(index, stacks, samples, sampleColumns, {}, limits, {});
 }
 
 } // namespace runlens::format

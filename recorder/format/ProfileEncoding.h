@@ -24,6 +24,7 @@
 #include "ProfileTables.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -87,10 +88,15 @@ EncodedProfile encodeProfileFormat1(const ProfileTables& profile);
 // profile/stacks.bin (the same in both encodings).
 std::string encodeStacks(const std::vector<ProfileStack>& stacks);
 
+// Called after each sample chunk with the fraction of them decoded; returning false stops
+// decodeProfile, which then throws ReadCancelled (FormatError.h).
+using DecodeProgress = std::function<bool(double fraction)>;
+
 // Decodes either encoding, the one the index names, and checks every index (stack parents before
 // children, frames, stacks and tasks of samples, counts against sizes, format 2.0's chunk list
 // and time order). Throws FormatError with a sentence naming the entry and what is wrong.
-ProfileTables decodeProfile(const EncodedProfile& encoded, const ProfileLimits& limits = {});
+ProfileTables decodeProfile(const EncodedProfile& encoded, const ProfileLimits& limits = {},
+                            const DecodeProgress& progress = {});
 // The same for the entries of a format 1.x archive (a format 2.0 index decodes here only when it
 // lists no chunk). sampleColumns: the optional entry's bytes, empty when the archive has none.
 ProfileTables decodeProfile(std::string_view index, std::string_view stacks, std::string_view samples,

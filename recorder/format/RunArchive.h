@@ -3,6 +3,7 @@
 #pragma once
 
 #include "MetricDescriptor.h"
+#include "ProfileEncoding.h"
 #include "ProfileTables.h"
 #include "SeriesTable.h"
 
@@ -32,6 +33,9 @@ struct RunArchive {
     std::vector<SeriesTable> series;
     std::map<std::string, std::string> attachments; // other files, by path relative to NAME/
     std::optional<ProfileTables> profile;            // CPU stack samples, when the run has them
+    // Instead of `profile`, when read with ProfileDecoding::Later: its entries, not yet decoded
+    // nor checked.
+    std::optional<EncodedProfile> encodedProfile;
 
     const SeriesTable* group(const std::string& name) const
     {

@@ -12,6 +12,7 @@
 #include "RecentFiles.h"
 #include "RunListView.h"
 #include "RunSet.h"
+#include "ShortChunkArchive.h"
 #include "TimeController.h"
 #include "TimeSeriesChart.h"
 #include "RunListModel.h"
@@ -30,6 +31,7 @@
 #include <QToolButton>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPainter>
 #include <QScreen>
@@ -176,6 +178,43 @@ private slots:
         QVERIFY(window.recentMenu()->actions().first()->text().contains(QStringLiteral("baseline.tar.gz")));
         QCOMPARE(window.welcomePage()->recentList()->count(), 1);
         QCOMPARE(window.welcomePage()->recentList()->item(0)->data(Qt::UserRole).toString(), run);
+    }
+
+    void unreadableSamplesLeaveTheChartsAndSayWhy()
+    {
+        // The samples are decoded after the run opens; when they turn out damaged, the charts
+        // stay, the flame graph does not claim the run, and the problem is told like an open's.
+        const QString damaged = m_files.filePath(QStringLiteral("short-chunk.tar.gz"));
+        writeShortChunkCopy(DemoRuns::files().last().toStdString(), damaged.toStdString(), "short-chunk");
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QSignalSpy failed(&window, &MainWindow::openFailed);
+        QSignalSpy finished(&window, &MainWindow::loadingFinished);
+        dropFiles(&window, {damaged});
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(window.openFiles(), QStringList({damaged}));
+        QVERIFY(window.chartGrid()->count() > 0);
+        QCOMPARE(failed.count(), 1);
+        const QStringList problems = failed.first().first().toStringList();
+        QCOMPARE(problems.size(), 1);
+        QVERIFY2(problems.first().startsWith(damaged + QStringLiteral(" is not a usable run archive: profile/samples/")),
+                 qPrintable(problems.first()));
+        QVERIFY(problems.first().endsWith(QStringLiteral("\nIts charts are shown, without a flame graph.")));
+        QVERIFY(!window.runSet()->at(0).run->hasProfile());
+        QTRY_VERIFY(!window.flameGraphPanel()->isBusy());
+        QVERIFY(window.flameGraphPanel()->view()->tree() == nullptr);
+        const auto* status = window.flameGraphPanel()->findChild<QLabel*>(QStringLiteral("flameGraphStatus"));
+        QVERIFY(status);
+        QCOMPARE(status->text(), window.runSet()->at(0).run->profileError());
+        QVERIFY(window.grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-unreadable-samples-window.png")));
+
+        auto* box = window.findChild<QMessageBox*>(QStringLiteral("openProblems"));
+        QVERIFY(box);
+        QTRY_VERIFY(box->isVisible());
+        QCOMPARE(box->text(), problems.first());
+        QVERIFY(box->grab().save(QStringLiteral(RUNLENS_TEST_ARTIFACTS "/mainwindow-unreadable-samples.png")));
+        box->close();
     }
 
     void anAperfReportOpensAsItsRuns()

@@ -1,6 +1,9 @@
 // The background loader: results in the order asked for, whatever finishes first, with failures
-// in their place; a run delivered before its profile's index, which follows.
+// in their place; a run delivered before its profile's samples are decoded and indexed, which
+// follows, and samples found unreadable only then.
+#include "FormatError.h"
 #include "RunLoader.h"
+#include "ShortChunkArchive.h"
 #include "summary/SteadyState.h"
 
 #include <QSignalSpy>
@@ -55,6 +58,9 @@ private slots:
         connect(&loader, &RunLoader::runLoaded, this, [&](const RunPtr& run) {
             loaded = run;
             events.append(run->profileIndex() ? QStringLiteral("loaded, indexed") : QStringLiteral("loaded"));
+            // The samples are still encoded: the run says it has them, but holds none yet.
+            if (!run->hasProfile() || run->profile())
+                events.append(QStringLiteral("samples decoded before delivery"));
         });
         connect(&loader, &RunLoader::profileIndexed, this, [&](const RunPtr& run) {
             QCOMPARE(run, loaded);
@@ -65,11 +71,56 @@ private slots:
         QVERIFY(idle.wait(60000));
         QCOMPARE(events, QStringList({QStringLiteral("loaded"), QStringLiteral("indexed")}));
         QVERIFY(loaded->profile() && loaded->profileIndex()->totalSamples() > 0);
+        QCOMPARE(loaded->profileIndex()->totalSamples(), RunLoader::loadNow(tuned)->profileIndex()->totalSamples());
+        QVERIFY(loaded->profileError().isEmpty());
         // The steady state was found in the load job and is kept: the same proposal every time.
         QCOMPARE(&loaded->steadyState(), &loaded->steadyState());
 
         // loadNow (the command line) indexes at once.
         QVERIFY(RunLoader::loadNow(tuned)->profileIndex() != nullptr);
+    }
+
+    void reportsUnreadableSamplesAfterTheRun()
+    {
+        // The demo's samples in chunks (format 2.0), the last chunk one byte short: the run opens
+        // with its charts, then profileFailed says what the reader would have said at once.
+        QTemporaryDir directory;
+        const QString path = directory.filePath(QStringLiteral("short-chunk.tar.gz"));
+        writeShortChunkCopy(RUNLENS_SOURCE_DIR "/resources/demo/demo-tuned.tar.gz", path.toStdString(), "short-chunk");
+        QString atOnce;
+        try {
+            RunLoader::loadNow(path);
+        } catch (const runlens::format::FormatError& error) {
+            atOnce = QString::fromStdString(error.what());
+        }
+        QVERIFY2(atOnce.startsWith(path + QStringLiteral(" is not a usable run archive: profile/samples/")), qPrintable(atOnce));
+        QVERIFY2(atOnce.contains(QLatin1String(" fewer than its ")), qPrintable(atOnce));
+
+        RunLoader loader;
+        QStringList events;
+        RunPtr loaded;
+        connect(&loader, &RunLoader::runLoaded, this, [&](const RunPtr& run) {
+            loaded = run;
+            events.append(run->hasProfile() ? QStringLiteral("loaded with samples") : QStringLiteral("loaded"));
+        });
+        connect(&loader, &RunLoader::profileIndexed, this, [&](const RunPtr&) { events.append(QStringLiteral("indexed")); });
+        connect(&loader, &RunLoader::profileFailed, this, [&](const RunPtr& run, const QString& message) {
+            QCOMPARE(run, loaded);
+            QCOMPARE(message, atOnce);
+            events.append(QStringLiteral("failed"));
+        });
+        connect(&loader, &RunLoader::loadFailed, this, [&](const QString&, const QString& message) { events.append(message); });
+        QSignalSpy idle(&loader, &RunLoader::idle);
+        loader.load({path});
+        QVERIFY(idle.wait(60000));
+        QCOMPARE(events, QStringList({QStringLiteral("loaded with samples"), QStringLiteral("failed")}));
+        QVERIFY(!loaded->hasProfile());
+        QVERIFY(loaded->series(QStringLiteral("cpu.busy"), QStringLiteral("all")).size() > 10);
+        QVERIFY(loaded->profile() == nullptr && loaded->profileIndex() == nullptr);
+        QCOMPARE(loaded->profileError(), atOnce);
+        // Asked again (a flame graph), it fails at once with the same words.
+        QVERIFY(!loaded->indexProfile());
+        QCOMPARE(loaded->profileError(), atOnce);
     }
 
     void indexesAProfileOnceWhoeverAsks()
