@@ -279,17 +279,32 @@ void ProfileIndex::scanRows(std::size_t fromPosition, std::size_t toPosition, co
     const std::size_t noStack = perStack.size() - 1;
     const SampleFilter test(filter);
     const bool byPeriod = weight == SampleWeight::EventCount;
+    // Rows in time order (positions are rows): the first and last rows that pass hold the first
+    // and last times, so the time column, the widest, is not read for every row that passes.
+    const bool ordered = m_order.empty();
     const auto scan = [&](std::size_t from, std::size_t to, std::vector<std::uint64_t>& sums, std::int64_t& low,
                           std::int64_t& high) {
+        constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+        std::size_t firstRow = kNone;
+        std::size_t lastRow = kNone;
         for (std::size_t p = from; p < to; ++p) {
             const std::size_t i = rowAt(p);
             if (!test.passes(samples, i))
                 continue;
-            const std::int64_t t = samples.timeNs[i];
-            low = std::min(low, t);
-            high = std::max(high, t);
+            if (ordered) {
+                firstRow = std::min(firstRow, i);
+                lastRow = i;
+            } else {
+                const std::int64_t t = samples.timeNs[i];
+                low = std::min(low, t);
+                high = std::max(high, t);
+            }
             const std::uint32_t stack = samples.stack[i];
             sums[stack < noStack ? stack : noStack] += byPeriod ? samples.periodAt(i) : samples.countAt(i);
+        }
+        if (firstRow != kNone) {
+            low = std::min(low, samples.timeNs[firstRow]);
+            high = std::max(high, samples.timeNs[lastRow]);
         }
     };
     // A filter over an hour of a large host tests tens of millions of rows: split among the cores

@@ -21,8 +21,11 @@ public:
         }
         if (m_byCpu && !m_cpus.contains(samples.cpu[row]))
             return false;
-        // A process (all its threads) or single threads: either passes.
-        return !m_byTask || m_pids.contains(samples.pid[row]) || m_tids.contains(samples.tid[row]);
+        // A process (all its threads) or single threads: either passes. The column of an empty
+        // list is not read: over an hour of a large host each is hundreds of megabytes.
+        if (!m_byPid && !m_byTid)
+            return true;
+        return (m_byPid && m_pids.contains(samples.pid[row])) || (m_byTid && m_tids.contains(samples.tid[row]));
     }
 
 private:
@@ -43,7 +46,8 @@ private:
     std::int64_t m_begin = 0;
     std::int64_t m_end = 0;
     bool m_byCpu = false;
-    bool m_byTask = false;
+    bool m_byPid = false;
+    bool m_byTid = false;
     IdSet m_cpus;
     IdSet m_pids;
     IdSet m_tids;
