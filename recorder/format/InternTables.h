@@ -150,23 +150,30 @@ private:
 // a key's hash and a test `isKey(id)` to look up, and `hashOf(id)` to insert (which rehashes the
 // kept keys when the table grows).
 //
-// The table grows by half, not double, and a hash picks its slot by its high bits scaled to the
-// table's size (Lemire's fastrange), so the size need not be a power of two: for those million
-// pairs the table takes 5.8 MiB at a load of 0.64, where doubling gave 8 MiB at 0.46, and growing
-// holds 1.5 times the old table at once rather than 2 times.
+// The slots are split into 64 shards by the hash's top bits, each grown on its own: growing holds
+// the old and the new slots of one shard at once, a 64th of the table, where one table held both
+// of everything (for the recorder's million pairs, about 4 MB old and 6 MB new at once: the
+// largest single item of its peak, measured with heaptrack). A shard grows by half, not double,
+// and a hash picks its slot by its next bits scaled to the shard's size (Lemire's fastrange), so
+// the size need not be a power of two: a load of 0.5 to 0.75, where doubling gives 0.375 to 0.75.
 class IdTable
 {
 public:
     static constexpr std::uint32_t kNone = 0xffffffffu;
-    IdTable() { m_slots.assign(1024, kNone); }
+    IdTable()
+    {
+        for (Shard& shard : m_shards)
+            shard.cells.assign(kFirstShardSlots, kNone);
+    }
 
     // The id whose key this is, or kNone.
     template <typename IsKey>
     std::uint32_t find(std::uint64_t hash, IsKey isKey) const
     {
-        const std::size_t size = m_slots.size();
-        for (std::size_t i = slotOf(hash);; i = i + 1 == size ? 0 : i + 1) {
-            const std::uint32_t id = m_slots[i];
+        const Shard& shard = m_shards[shardOf(hash)];
+        const std::size_t size = shard.cells.size();
+        for (std::size_t i = slotOf(shard, hash);; i = i + 1 == size ? 0 : i + 1) {
+            const std::uint32_t id = shard.cells[i];
             if (id == kNone || isKey(id))
                 return id;
         }
@@ -175,41 +182,54 @@ public:
     template <typename HashOf>
     void insert(std::uint64_t hash, std::uint32_t id, HashOf hashOf)
     {
-        if ((m_size + 1) * 4 > m_slots.size() * 3) {
-            std::vector<std::uint32_t> old = std::move(m_slots);
-            m_slots.assign(old.size() + old.size() / 2, kNone);
+        Shard& shard = m_shards[shardOf(hash)];
+        if ((shard.size + 1) * 4 > shard.cells.size() * 3) {
+            std::vector<std::uint32_t> old = std::move(shard.cells);
+            shard.cells.assign(old.size() + old.size() / 2, kNone);
             for (const std::uint32_t kept : old) {
                 if (kept != kNone)
-                    place(hashOf(kept), kept);
+                    place(shard, hashOf(kept), kept);
             }
         }
-        place(hash, id);
-        ++m_size;
+        place(shard, hash, id);
+        ++shard.size;
     }
+    // Room for about `count` ids before any shard grows (the hash spreads them evenly).
     void reserve(std::size_t count)
     {
-        std::size_t wanted = m_slots.size(); // not "slots": Qt defines that word away
-        while (count * 4 > wanted * 3)
-            wanted += wanted / 2;
-        if (m_size == 0 && wanted != m_slots.size())
-            m_slots.assign(wanted, kNone);
+        const std::size_t perShard = count / kShards + 1;
+        for (Shard& shard : m_shards) {
+            std::size_t wanted = shard.cells.size();
+            while (perShard * 4 > wanted * 3)
+                wanted += wanted / 2;
+            if (shard.size == 0 && wanted != shard.cells.size())
+                shard.cells.assign(wanted, kNone);
+        }
     }
 
 private:
-    std::size_t slotOf(std::uint64_t hash) const
+    static constexpr std::size_t kShardBits = 6;
+    static constexpr std::size_t kShards = std::size_t(1) << kShardBits;
+    static constexpr std::size_t kFirstShardSlots = 16; // 1,024 in all, as one table had
+    struct Shard {
+        std::vector<std::uint32_t> cells; // not "slots": Qt defines that word away
+        std::size_t size = 0;
+    };
+    static std::size_t shardOf(std::uint64_t hash) { return std::size_t(hash >> (64 - kShardBits)); }
+    // The bits below the shard's pick the slot.
+    static std::size_t slotOf(const Shard& shard, std::uint64_t hash)
     {
-        return std::size_t((static_cast<HashProduct>(hash) * m_slots.size()) >> 64);
+        return std::size_t((static_cast<HashProduct>(hash << kShardBits) * shard.cells.size()) >> 64);
     }
-    void place(std::uint64_t hash, std::uint32_t id)
+    static void place(Shard& shard, std::uint64_t hash, std::uint32_t id)
     {
-        const std::size_t size = m_slots.size();
-        std::size_t i = slotOf(hash);
-        while (m_slots[i] != kNone)
+        const std::size_t size = shard.cells.size();
+        std::size_t i = slotOf(shard, hash);
+        while (shard.cells[i] != kNone)
             i = i + 1 == size ? 0 : i + 1;
-        m_slots[i] = id;
+        shard.cells[i] = id;
     }
-    std::vector<std::uint32_t> m_slots;
-    std::size_t m_size = 0;
+    Shard m_shards[kShards];
 };
 
 // Bytes copied into chunks that never move, so that views of them stay valid while more are
