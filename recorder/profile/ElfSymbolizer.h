@@ -1,6 +1,11 @@
 // Names the function at an offset of an ELF file (an executable or shared library a process
 // mapped), with elfutils libdwfl: the file's .symtab, or the separate debug info found through
-// its build id or debuglink (/usr/lib/debug), or its .dynsym as the last resort.
+// its build id or debuglink (/usr/lib/debug), or its .dynsym and MiniDebugInfo as the last resort.
+//
+// Only the functions' addresses are kept in memory (16 bytes each); a name is read from its file's
+// string table when a sample first lands in the function. The names of every function of every
+// program the host runs took more of the recorder's 30 MB than anything but the stack table
+// (4.3 MB on the bench host, bench_bighost), and a run names a few thousand of them.
 #pragma once
 
 #include <cstdint>
@@ -31,15 +36,20 @@ public:
     std::size_t moduleCount() const { return m_modules.size(); }
     // Files whose symbols came from separate debug info (/usr/lib/debug/.build-id/..., debuglink).
     std::size_t modulesWithDebugInfo() const;
-    // "path: why" for files that could not be opened, at most a few.
+    // "path: why" for files that could not be opened, or changed after they were, at most a few.
     const std::vector<std::string>& failures() const { return m_failures; }
 
 private:
     struct Module;
+    struct NameFile;
+    std::string_view readName(Module& module, std::uint32_t offset);
+    void fail(const std::string& path, const std::string& why);
+
     std::vector<std::unique_ptr<Module>> m_modules;
     std::unordered_map<std::string, int> m_byPath;
     std::vector<std::string> m_failures;
     std::string m_demangled; // the last name returned
+    std::string m_name;      // the last name read from a file
 };
 
 } // namespace runlens::profile

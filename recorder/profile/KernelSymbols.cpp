@@ -10,8 +10,10 @@ namespace runlens::profile {
 
 void KernelSymbols::load(const std::string& kallsymsPath, const std::string& kptrRestrictPath)
 {
-    m_symbols.clear();
+    m_addresses.clear();
+    m_nameEnds.clear();
     m_names.clear();
+    m_moduleRuns.clear();
     m_modules = {"[kernel.kallsyms]"};
     m_why.clear();
     std::ifstream in(kallsymsPath);
@@ -19,6 +21,16 @@ void KernelSymbols::load(const std::string& kallsymsPath, const std::string& kpt
         m_why = "cannot read " + kallsymsPath + ": " + std::strerror(errno);
         return;
     }
+    // Read in kallsyms' order, then kept by address in arrays of the exact size (growing them as
+    // lines come would leave up to half of each unused for the whole run).
+    struct Symbol {
+        std::uint64_t address;
+        std::uint32_t nameOffset;
+        std::uint16_t nameSize;
+        std::uint16_t module;
+    };
+    std::vector<Symbol> symbols;
+    std::string names;
     std::string line;
     bool sawZeroAddresses = false;
     while (std::getline(in, line)) {
@@ -51,11 +63,22 @@ void KernelSymbols::load(const std::string& kallsymsPath, const std::string& kpt
             else if (it == m_modules.end())
                 moduleIndex = 0;
         }
-        m_symbols.push_back({address, std::uint32_t(m_names.size()), std::uint16_t(rest.size()), moduleIndex});
-        m_names.append(rest);
+        symbols.push_back({address, std::uint32_t(names.size()), std::uint16_t(rest.size()), moduleIndex});
+        names.append(rest);
     }
-    std::stable_sort(m_symbols.begin(), m_symbols.end(), [](const Symbol& a, const Symbol& b) { return a.address < b.address; });
-    if (m_symbols.empty()) {
+    std::stable_sort(symbols.begin(), symbols.end(), [](const Symbol& a, const Symbol& b) { return a.address < b.address; });
+    m_addresses.reserve(symbols.size());
+    m_nameEnds.reserve(symbols.size());
+    m_names.reserve(names.size());
+    for (const Symbol& symbol : symbols) {
+        if (m_moduleRuns.empty() || m_moduleRuns.back().module != symbol.module)
+            m_moduleRuns.push_back({std::uint32_t(m_addresses.size()), symbol.module});
+        m_addresses.push_back(symbol.address);
+        m_names.append(names, symbol.nameOffset, symbol.nameSize);
+        m_nameEnds.push_back(std::uint32_t(m_names.size()));
+    }
+    m_moduleRuns.shrink_to_fit();
+    if (m_addresses.empty()) {
         std::string restrict = "unknown";
         std::ifstream restrictFile(kptrRestrictPath);
         if (restrictFile)
@@ -70,13 +93,15 @@ void KernelSymbols::load(const std::string& kallsymsPath, const std::string& kpt
 
 bool KernelSymbols::find(std::uint64_t address, Match& match) const
 {
-    auto it = std::upper_bound(m_symbols.begin(), m_symbols.end(), address,
-                               [](std::uint64_t value, const Symbol& symbol) { return value < symbol.address; });
-    if (it == m_symbols.begin())
+    const auto it = std::upper_bound(m_addresses.begin(), m_addresses.end(), address);
+    if (it == m_addresses.begin())
         return false;
-    --it;
-    match.symbol = std::string_view(m_names.data() + it->nameOffset, it->nameSize);
-    match.module = m_modules[it->module];
+    const auto index = std::uint32_t(it - m_addresses.begin() - 1);
+    const std::uint32_t begin = index == 0 ? 0 : m_nameEnds[index - 1];
+    match.symbol = std::string_view(m_names.data() + begin, m_nameEnds[index] - begin);
+    const auto run = std::upper_bound(m_moduleRuns.begin(), m_moduleRuns.end(), index,
+                                      [](std::uint32_t value, const ModuleRun& r) { return value < r.first; });
+    match.module = m_modules[(run - 1)->module];
     return true;
 }
 

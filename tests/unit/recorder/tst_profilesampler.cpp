@@ -4,6 +4,7 @@
 // sample once warm.
 #include "AllocationCounter.h"
 #include "DrainThread.h"
+#include "ElfSymbolizer.h"
 #include "KernelSymbols.h"
 #include "PerfMapFile.h"
 #include "PerfScriptParser.h"
@@ -14,6 +15,7 @@
 #include "StackSampler.h"
 
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QThread>
 #include <QTest>
@@ -233,6 +235,64 @@ private slots:
         QVERIFY2(why.contains(QStringLiteral("every kernel address as 0 (kernel.kptr_restrict is 1)")), qPrintable(why));
         symbols.load("/nonexistent/kallsyms", "/nonexistent");
         QVERIFY(QString::fromStdString(symbols.whyUnavailable()).contains(QStringLiteral("cannot read /nonexistent/kallsyms")));
+    }
+
+    // Where ELF names come from on real hosts: the program's own .symtab, a separate debug file
+    // (debuglink, as Debian's -dbgsym and RHEL's -debuginfo install them) and MiniDebugInfo
+    // (.gnu_debugdata: Fedora, RHEL, Amazon Linux 2023). Names in files are read when first
+    // needed, so a debug file replaced after the program was opened names nothing and says so.
+    void elfNamesFromTheSymbolTableADebugFileAndMiniDebugInfo()
+    {
+        const std::uint64_t offset = reinterpret_cast<std::uint64_t>(&runlens_test_known_function) - m_own.start + m_own.offset;
+        const auto tool = [](const QString& program, const QStringList& arguments) {
+            QProcess process;
+            process.start(program, arguments);
+            return process.waitForFinished(60000) && process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
+        };
+        const QString own = QString::fromStdString(m_own.path);
+        const QString debug = m_dir.filePath(QStringLiteral("stripped.debug"));
+        const QString stripped = m_dir.filePath(QStringLiteral("stripped"));
+        if (!tool(QStringLiteral("objcopy"), {QStringLiteral("--only-keep-debug"), own, debug}))
+            QSKIP("objcopy cannot read this test's own binary (a foreign architecture): nothing to strip");
+        QVERIFY(tool(QStringLiteral("objcopy"), {QStringLiteral("--strip-all"), QStringLiteral("--add-gnu-debuglink=") + debug, own, stripped}));
+
+        ElfSymbolizer symbolizer;
+        const int full = symbolizer.open(m_own.path);
+        QVERIFY(full >= 0);
+        QCOMPARE(symbolizer.symbolize(full, offset), std::string_view("runlens_test_known_function"));
+        const int viaDebugFile = symbolizer.open(stripped.toStdString());
+        QVERIFY(viaDebugFile >= 0);
+        QCOMPARE(symbolizer.modulesWithDebugInfo(), std::size_t(1));
+        QCOMPARE(symbolizer.symbolize(viaDebugFile, offset), std::string_view("runlens_test_known_function"));
+        QCOMPARE(symbolizer.symbolize(viaDebugFile, offset), std::string_view("runlens_test_known_function")); // read again
+        QVERIFY(symbolizer.failures().empty());
+
+        // MiniDebugInfo: the function symbols in an xz-compressed ELF inside the stripped program.
+        const QString mini = m_dir.filePath(QStringLiteral("mini"));
+        QVERIFY(tool(QStringLiteral("objcopy"), {QStringLiteral("--strip-debug"), QStringLiteral("--remove-section=.comment"),
+                                                 QStringLiteral("--keep-symbol=runlens_test_known_function"),
+                                                 QStringLiteral("--strip-unneeded"), debug, mini}));
+        if (!tool(QStringLiteral("xz"), {QStringLiteral("-f"), mini}))
+            QSKIP("xz is missing: no MiniDebugInfo to make");
+        const QString miniProgram = m_dir.filePath(QStringLiteral("minidebuginfo"));
+        QVERIFY(tool(QStringLiteral("objcopy"), {QStringLiteral("--strip-all"), QStringLiteral("--add-section"),
+                                                 QStringLiteral(".gnu_debugdata=") + mini + QStringLiteral(".xz"), own, miniProgram}));
+        const int viaMini = symbolizer.open(miniProgram.toStdString());
+        QVERIFY(viaMini >= 0);
+        // Its names are copied: the program may go away (a container's image) and they stay.
+        QVERIFY(QFile::remove(miniProgram));
+        QCOMPARE(symbolizer.symbolize(viaMini, offset), std::string_view("runlens_test_known_function"));
+
+        // A debug file replaced during the run (a package upgrade) is not read for names.
+        QVERIFY(QFile::remove(debug));
+        QVERIFY(!writeFile("stripped.debug", QByteArray(4096, 'x')).isEmpty());
+        const int again = symbolizer.open(stripped.toStdString()); // known: not read again
+        QCOMPARE(again, viaDebugFile);
+        QCOMPARE(symbolizer.symbolize(viaDebugFile, offset + 1), std::string_view());
+        QCOMPARE(symbolizer.failures().size(), std::size_t(1));
+        const QString why = QString::fromStdString(symbolizer.failures().front());
+        QVERIFY2(why.contains(debug + QStringLiteral(": changed during the run")), qPrintable(why));
+        QCOMPARE(symbolizer.symbolize(full, offset), std::string_view("runlens_test_known_function")); // the others still name
     }
 
     void perfMapFindsJitFunctions()
