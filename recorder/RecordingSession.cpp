@@ -177,6 +177,7 @@ void RecordingSession::start()
     // --profile adds the stack sampler; it keeps its own journal beside the metric journals.
     if (m_options.profile.enabled) {
         profile::ProfileOptions profileOptions = m_options.profile;
+        profileOptions.kernelNamesFile = m_spoolDirectory + "/" + format::spool::kKernelSymbolNames;
         m_slots.push_back(std::make_unique<Slot>(std::make_unique<profile::ProfileCollector>(
             std::move(profileOptions), m_spoolDirectory + "/" + format::spool::kProfileJournal)));
     }

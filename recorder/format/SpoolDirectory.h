@@ -6,6 +6,8 @@
 //   NAME.spool/series/GROUP.spool  one journal per metric group (see Spool.h)
 //   NAME.spool/host/...            once-per-run attachments (sysctl.json, kernel-config.txt ...)
 //   NAME.spool/profile.journal     stack samples, when recorded with --profile (see ProfileJournal.h)
+//   NAME.spool/kernel-symbols.names  the kernel's function names while --profile records: unlinked
+//                                  as soon as written (KernelSymbols.h), never packed
 //   NAME.spool/workload/...        the workload's output tail (output.txt), with -- COMMAND
 #pragma once
 
@@ -21,6 +23,7 @@ inline constexpr const char* kSeries = "series";
 inline constexpr const char* kHost = "host";
 inline constexpr const char* kWorkload = "workload";
 inline constexpr const char* kJournalSuffix = ".spool";
+inline constexpr const char* kKernelSymbolNames = "kernel-symbols.names";
 
 // Writes content to dir/name through a temporary file and a rename, so readers (and a crash)
 // only ever see a whole file. Throws FormatError.

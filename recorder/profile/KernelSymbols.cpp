@@ -6,10 +6,45 @@
 #include <fstream>
 #include <string>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 namespace runlens::profile {
 
-void KernelSymbols::load(const std::string& kallsymsPath, const std::string& kptrRestrictPath)
+namespace {
+
+// Writes bytes to a new file at path and unlinks it; the open descriptor, or -1.
+int unlinkedFileWith(const std::string& path, const std::string& bytes)
 {
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return -1;
+    ::unlink(path.c_str());
+    std::size_t written = 0;
+    while (written < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
+        if (n <= 0) {
+            ::close(fd);
+            return -1;
+        }
+        written += std::size_t(n);
+    }
+    return fd;
+}
+
+} // namespace
+
+KernelSymbols::~KernelSymbols()
+{
+    if (m_namesFd >= 0)
+        ::close(m_namesFd);
+}
+
+void KernelSymbols::load(const std::string& kallsymsPath, const std::string& kptrRestrictPath, const std::string& namesFile)
+{
+    if (m_namesFd >= 0)
+        ::close(m_namesFd);
+    m_namesFd = -1;
     m_addresses.clear();
     m_nameEnds.clear();
     m_names.clear();
@@ -78,6 +113,11 @@ void KernelSymbols::load(const std::string& kallsymsPath, const std::string& kpt
         m_nameEnds.push_back(std::uint32_t(m_names.size()));
     }
     m_moduleRuns.shrink_to_fit();
+    if (!namesFile.empty() && !m_names.empty()) {
+        m_namesFd = unlinkedFileWith(namesFile, m_names);
+        if (m_namesFd >= 0)
+            std::string().swap(m_names);
+    }
     if (m_addresses.empty()) {
         std::string restrict = "unknown";
         std::ifstream restrictFile(kptrRestrictPath);
@@ -91,14 +131,22 @@ void KernelSymbols::load(const std::string& kallsymsPath, const std::string& kpt
     }
 }
 
-bool KernelSymbols::find(std::uint64_t address, Match& match) const
+bool KernelSymbols::find(std::uint64_t address, Match& match)
 {
     const auto it = std::upper_bound(m_addresses.begin(), m_addresses.end(), address);
     if (it == m_addresses.begin())
         return false;
     const auto index = std::uint32_t(it - m_addresses.begin() - 1);
     const std::uint32_t begin = index == 0 ? 0 : m_nameEnds[index - 1];
-    match.symbol = std::string_view(m_names.data() + begin, m_nameEnds[index] - begin);
+    const std::uint32_t size = m_nameEnds[index] - begin;
+    if (m_namesFd >= 0) {
+        m_name.resize(size);
+        if (::pread(m_namesFd, m_name.data(), size, off_t(begin)) != ssize_t(size))
+            return false;
+        match.symbol = m_name;
+    } else {
+        match.symbol = std::string_view(m_names.data() + begin, size);
+    }
     const auto run = std::upper_bound(m_moduleRuns.begin(), m_moduleRuns.end(), index,
                                       [](std::uint32_t value, const ModuleRun& r) { return value < r.first; });
     match.module = m_modules[(run - 1)->module];

@@ -13,6 +13,9 @@ struct ProfileOptions {
     std::string backend = "native"; // --profile-backend native|perf
     std::string kallsymsPath;      // empty: PROC/kallsyms
     std::string kptrRestrictPath;  // empty: PROC/sys/kernel/kptr_restrict
+    // Where the kernel's symbol names are kept during the run (a file in the spool, unlinked as
+    // soon as it is written); empty: in memory.
+    std::string kernelNamesFile;
     std::string perfMapDirectory = "/tmp"; // where JIT runtimes write perf-PID.map
     // Load tests: sampling events (and rings) per CPU, so that a small machine carries the rings
     // and the sample rate of a host with this many times its CPUs (--profile-rings-per-cpu).

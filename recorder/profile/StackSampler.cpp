@@ -190,7 +190,7 @@ void StackSampler::loadKernelSymbols()
 {
     const std::string kallsyms = m_options.kallsymsPath.empty() ? m_paths.proc("kallsyms") : m_options.kallsymsPath;
     const std::string restrict = m_options.kptrRestrictPath.empty() ? m_paths.proc("sys/kernel/kptr_restrict") : m_options.kptrRestrictPath;
-    m_kernel.load(kallsyms, restrict);
+    m_kernel.load(kallsyms, restrict, m_options.kernelNamesFile);
 }
 
 void StackSampler::handleRecord(const unsigned char* record)

@@ -32,6 +32,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace runlens;
@@ -222,6 +223,29 @@ private slots:
         QCOMPARE(match.symbol, std::string_view("helper"));
         QCOMPARE(match.module, std::string_view("[mymod]"));
         QVERIFY(!symbols.find(0x1000, match));
+        QVERIFY(!symbols.namesOnDisk());
+
+        // The recorder's way: the names in an unlinked file, read back when asked for.
+        const QString namesFile = m_dir.filePath(QStringLiteral("kernel-symbols.names"));
+        KernelSymbols onDisk;
+        onDisk.load(m_kallsyms.toStdString(), "/nonexistent", namesFile.toStdString());
+        QVERIFY(onDisk.namesOnDisk());
+        QVERIFY(!QFile::exists(namesFile)); // nothing left behind
+        QCOMPARE(onDisk.size(), std::size_t(4));
+        for (const auto& [address, name, module] : {std::tuple {kKernelSyscall, "do_syscall_64", "[kernel.kallsyms]"},
+                                                    std::tuple {kKernelModule, "helper", "[mymod]"},
+                                                    std::tuple {std::uint64_t(0xffffffff81000000), "_stext", "[kernel.kallsyms]"},
+                                                    std::tuple {std::uint64_t(0xffffffff81000210), "read_zero", "[kernel.kallsyms]"}}) {
+            QVERIFY(onDisk.find(address, match));
+            QCOMPARE(match.symbol, std::string_view(name));
+            QCOMPARE(match.module, std::string_view(module));
+        }
+        // A directory that cannot hold the file: the names stay in memory.
+        KernelSymbols inMemory;
+        inMemory.load(m_kallsyms.toStdString(), "/nonexistent", "/nonexistent/dir/kernel-symbols.names");
+        QVERIFY(!inMemory.namesOnDisk());
+        QVERIFY(inMemory.find(kKernelModule, match));
+        QCOMPARE(match.symbol, std::string_view("helper"));
     }
 
     void hiddenKernelSymbolsSayWhy()
