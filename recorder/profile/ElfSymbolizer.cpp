@@ -72,15 +72,15 @@ struct ElfSymbolizer::Module {
         std::uint64_t size;
         std::uint64_t vaddr;
     };
+    static constexpr std::uint32_t kCopiedName = 0x80000000u;
     // 16 bytes: a large program has a hundred thousand functions.
     struct Function {
-        std::uint64_t address;   // as libdwfl places the module (file address + bias)
-        std::uint32_t sizeAndIn; // the size, and kCopiedName when the name is in `names`
-        std::uint32_t name;      // offset in the name file's string table, or in `names`
-        std::uint32_t size() const { return sizeAndIn & ~kCopiedName; }
-        bool copiedName() const { return (sizeAndIn & kCopiedName) != 0; }
+        std::uint64_t address;     // as libdwfl places the module (file address + bias)
+        std::uint32_t sizeAndFlag; // the size, and kCopiedName when the name is in `names`
+        std::uint32_t name;        // offset in the name file's string table, or in `names`
+        std::uint32_t size() const { return sizeAndFlag & ~kCopiedName; }
+        bool copiedName() const { return (sizeAndFlag & kCopiedName) != 0; }
     };
-    static constexpr std::uint32_t kCopiedName = 0x80000000u;
     std::uint64_t bias = 0;
     std::vector<Segment> loads; // PT_LOAD: file offset -> address in the ELF file
     // The module's functions sorted by address. dwfl_module_addrinfo scans the whole symbol table
