@@ -45,8 +45,9 @@ public:
     bool find(std::uint64_t address, Match& match);
 
 private:
-    // A hundred thousand functions or more, kept for the whole run in 12 bytes each and their
-    // names (about 4 MB on a stock kernel): by address, each name ending where the next begins.
+    // A hundred thousand functions or more, kept for the whole run in 12 bytes each (and their
+    // names, 3 MB on a stock kernel, in memory or on disk): by address, each name ending where
+    // the next begins.
     struct ModuleRun {
         std::uint32_t first; // the first symbol of the run
         std::uint16_t module; // index into m_modules
