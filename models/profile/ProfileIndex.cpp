@@ -1,9 +1,12 @@
 #include "ProfileIndex.h"
 
+#include "InternTables.h"
 #include "SampleFilter.h"
 
 #include <algorithm>
+#include <atomic>
 #include <limits>
+#include <optional>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -11,6 +14,7 @@
 using runlens::format::kNoStack;
 using runlens::format::ProfileTables;
 using runlens::format::SampleWeight;
+using runlens::format::U64Map;
 
 namespace {
 
@@ -20,10 +24,15 @@ namespace {
 // edge holds at most 94,000 rows: a few milliseconds.
 constexpr std::int64_t kMaxBuckets = 360;
 constexpr std::int64_t kSecondNs = 1'000'000'000;
+// At most this many aggregate runs (buckets x CPUs): 360 buckets of a host with 2,900 CPUs. More
+// CPUs than that come only from damaged or odd imported ids: their buckets are not split by CPU.
+constexpr std::size_t kMaxRuns = std::size_t(1) << 20;
 // Progress is reported (and cancel polled) every this many rows.
 constexpr std::size_t kProgressRows = 1 << 20;
-// A row scan is shared among threads only from this many rows a thread.
+// A row scan is shared among threads only from this many rows a thread, adding up the runs from
+// this many entries.
 constexpr std::size_t kRowsPerScanThread = 2'000'000;
+constexpr std::size_t kEntriesPerSumThread = 4'000'000;
 
 // Per-id counters keyed by thread or CPU ids: dense while ids are small (pid_max is at most 2^22),
 // a hash map for the odd huge id of imported text.
@@ -57,6 +66,78 @@ private:
     std::unordered_map<std::uint32_t, std::uint64_t> m_sparse;
 };
 
+// A CPU's slot: its index among the profile's CPUs (sorted by number), or 0 for all when the runs
+// are not split by CPU. A table while the ids are small, as they are on every real host.
+class CpuSlots
+{
+public:
+    CpuSlots(const std::vector<ProfileIndex::Cpu>& cpus, std::size_t slots)
+    {
+        if (slots <= 1)
+            return;
+        if (cpus.back().cpu < kTableLimit) {
+            m_table.assign(std::size_t(cpus.back().cpu) + 1, 0);
+            for (std::size_t s = 0; s < cpus.size(); ++s)
+                m_table[cpus[s].cpu] = std::uint32_t(s);
+        } else {
+            for (std::size_t s = 0; s < cpus.size(); ++s)
+                m_map.emplace(cpus[s].cpu, std::uint32_t(s));
+        }
+    }
+    // `cpu` must be one of the profile's CPUs.
+    std::uint32_t operator()(std::uint32_t cpu) const
+    {
+        if (!m_table.empty())
+            return m_table[cpu];
+        return m_map.empty() ? 0 : m_map.at(cpu);
+    }
+
+private:
+    static constexpr std::uint32_t kTableLimit = 1u << 16;
+    std::vector<std::uint32_t> m_table;
+    std::unordered_map<std::uint32_t, std::uint32_t> m_map;
+};
+
+// Adds up work[0, size) into perStack and first/last, split among the cores when it is large
+// (each part with its own sums, added up after): a filter over an hour of a large host goes
+// through tens of millions of rows or entries, which a small range is not worth sharing.
+// add(from, to, sums, first, last) does the part [from, to).
+template <typename Add>
+void sumInParts(std::size_t size, std::size_t minimumPerPart, std::vector<std::uint64_t>& perStack, std::int64_t& first,
+                std::int64_t& last, const Add& add)
+{
+    const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
+    const std::size_t parts = std::min<std::size_t>(cores, size / minimumPerPart);
+    if (parts < 2) {
+        add(std::size_t(0), size, perStack, first, last);
+        return;
+    }
+    struct Part {
+        std::vector<std::uint64_t> sums;
+        std::int64_t first = std::numeric_limits<std::int64_t>::max();
+        std::int64_t last = std::numeric_limits<std::int64_t>::min();
+    };
+    std::vector<Part> results(parts - 1);
+    std::vector<std::thread> workers;
+    const std::size_t step = size / parts;
+    for (std::size_t k = 1; k < parts; ++k) {
+        const std::size_t from = k * step;
+        const std::size_t to = k + 1 == parts ? size : from + step;
+        Part& part = results[k - 1];
+        part.sums.assign(perStack.size(), 0);
+        workers.emplace_back([&add, &part, from, to] { add(from, to, part.sums, part.first, part.last); });
+    }
+    add(std::size_t(0), step, perStack, first, last);
+    for (std::thread& worker : workers)
+        worker.join();
+    for (const Part& part : results) {
+        for (std::size_t s = 0; s < perStack.size(); ++s)
+            perStack[s] += part.sums[s];
+        first = std::min(first, part.first);
+        last = std::max(last, part.last);
+    }
+}
+
 // (t - origin) / width without overflow for any two 64-bit times with t >= origin.
 std::uint64_t bucketOf(std::int64_t t, std::int64_t origin, std::int64_t width)
 {
@@ -71,7 +152,6 @@ std::shared_ptr<const ProfileIndex> ProfileIndex::build(const ProfileTables& pro
     index->m_profile = &profile;
     const auto& samples = profile.samples;
     const std::size_t rows = samples.size();
-    const std::size_t stackCount = profile.stacks.size();
     // Twice over the rows (counts, then aggregates), plus the order when it must be made.
     const auto report = [&](double fraction) { return !progress || progress(std::clamp(fraction, 0.0, 1.0)); };
 
@@ -176,44 +256,21 @@ std::shared_ptr<const ProfileIndex> ProfileIndex::build(const ProfileTables& pro
     if (!report(0.5))
         return nullptr;
 
-    // The aggregates: per bucket, the samples (and event counts) of each stack seen in it.
-    const bool periods = profile.hasPeriods();
-    std::vector<std::uint64_t> scratchSamples(stackCount + 1, 0);
-    std::vector<std::uint64_t> scratchEvents(periods ? stackCount + 1 : 0, 0);
-    std::vector<std::uint32_t> touched;
-    index->m_bucketEntryStart.reserve(bucketCount + 1);
-    index->m_bucketEntryStart.push_back(0);
-    std::size_t done = 0;
-    for (std::size_t b = 0; b < bucketCount; ++b) {
-        for (std::size_t p = index->m_bucketRowStart[b]; p < index->m_bucketRowStart[b + 1]; ++p) {
-            const std::size_t row = index->rowAt(p);
-            const std::uint32_t stack = samples.stack[row] < stackCount ? samples.stack[row] : std::uint32_t(stackCount);
-            const std::uint64_t count = samples.countAt(row);
-            if (scratchSamples[stack] == 0 && (!periods || scratchEvents[stack] == 0))
-                touched.push_back(stack);
-            scratchSamples[stack] += count;
-            if (periods)
-                scratchEvents[stack] += samples.periodAt(row);
-            if (++done % kProgressRows == 0 && !report(0.5 + 0.45 * double(done) / double(rows)))
-                return nullptr;
-        }
-        // Stack order makes the later additions walk memory forward.
-        std::sort(touched.begin(), touched.end());
-        for (const std::uint32_t stack : touched) {
-            index->m_entryStack.push_back(stack);
-            index->m_entrySamples.push_back(scratchSamples[stack]);
-            scratchSamples[stack] = 0;
-            if (periods) {
-                index->m_entryEvents.push_back(scratchEvents[stack]);
-                scratchEvents[stack] = 0;
-            }
-        }
-        touched.clear();
-        index->m_bucketEntryStart.push_back(index->m_entryStack.size());
-    }
-    index->m_entryStack.shrink_to_fit();
-    index->m_entrySamples.shrink_to_fit();
-    index->m_entryEvents.shrink_to_fit();
+    // CPUs by number; their index is the slot of their runs.
+    perCpu.forEach([&](std::uint32_t cpu, std::uint64_t count) { index->m_cpus.push_back({cpu, count}); });
+    std::sort(index->m_cpus.begin(), index->m_cpus.end(), [](const Cpu& a, const Cpu& b) { return a.cpu < b.cpu; });
+    const std::size_t cpuCount = index->m_cpus.size();
+    index->m_slots = cpuCount > 1 && bucketCount * cpuCount <= kMaxRuns ? cpuCount : 1;
+
+    // The two passes by bucket, side by side: the aggregates (reporting progress, polling cancel)
+    // and the rows by task (stopped when the aggregates are cancelled).
+    std::atomic<bool> cancelled = false;
+    std::thread byTask([&index, &cancelled] { index->groupRowsByTask(cancelled); });
+    const bool aggregated = index->aggregateByCpu([&](std::size_t done) { return report(0.5 + 0.45 * double(done) / double(rows)); });
+    cancelled = cancelled || !aggregated;
+    byTask.join();
+    if (cancelled)
+        return nullptr;
 
     // Threads, named by the task table (the last row of a thread: its name after an exec).
     std::unordered_map<std::uint32_t, const runlens::format::ProfileTask*> taskOfThread;
@@ -256,19 +313,188 @@ std::shared_ptr<const ProfileIndex> ProfileIndex::build(const ProfileTables& pro
     std::sort(index->m_processes.begin(), index->m_processes.end(), [](const Process& a, const Process& b) {
         return a.samples != b.samples ? a.samples > b.samples : a.pid < b.pid;
     });
-    perCpu.forEach([&](std::uint32_t cpu, std::uint64_t count) { index->m_cpus.push_back({cpu, count}); });
     if (!report(1.0))
         return nullptr;
     return index;
 }
 
+bool ProfileIndex::aggregateByCpu(const std::function<bool(std::size_t rowsDone)>& progress)
+{
+    const auto& samples = m_profile->samples;
+    const std::size_t stackCount = m_profile->stacks.size();
+    const std::size_t buckets = bucketCount();
+    const std::size_t slots = m_slots;
+    const CpuSlots slotOf(m_cpus, slots);
+    const bool periods = m_profile->hasPeriods();
+    const std::size_t runCount = buckets * slots;
+    m_runEntryStart.reserve(runCount + 1);
+    m_runFirstTime.reserve(runCount);
+    m_runLastTime.reserve(runCount);
+    m_stackSamples.assign(stackCount + 1, 0);
+    m_stackEvents.assign(periods ? stackCount + 1 : 0, 0);
+    // Where each stack's entry of the current run is, valid while entryRun[stack] is that run.
+    std::vector<std::uint32_t> entryRun(stackCount + 1, std::numeric_limits<std::uint32_t>::max());
+    std::vector<std::uint32_t> entryAt(stackCount + 1, 0);
+    // The current run's sums, in full width until they are stored.
+    std::vector<std::uint32_t> runStacks;
+    std::vector<std::uint64_t> runSamples;
+    std::vector<std::uint64_t> runEvents;
+    std::vector<std::uint64_t> slotRowStart(slots + 1, 0);
+    std::vector<std::uint32_t> rowsBySlot; // the bucket's rows grouped by slot
+    std::size_t done = 0;
+    for (std::size_t b = 0; b < buckets; ++b) {
+        const std::size_t from = m_bucketRowStart[b];
+        const std::size_t to = m_bucketRowStart[b + 1];
+        // A counting sort of the bucket's rows by slot (within a slot, their order is kept).
+        std::fill(slotRowStart.begin(), slotRowStart.end(), 0);
+        rowsBySlot.resize(to - from);
+        if (slots > 1) {
+            for (std::size_t p = from; p < to; ++p)
+                ++slotRowStart[slotOf(samples.cpu[rowAt(p)]) + 1];
+            for (std::size_t s = 0; s < slots; ++s)
+                slotRowStart[s + 1] += slotRowStart[s];
+            std::vector<std::uint64_t> fill(slotRowStart.begin(), slotRowStart.end() - 1);
+            for (std::size_t p = from; p < to; ++p) {
+                const std::size_t row = rowAt(p);
+                rowsBySlot[fill[slotOf(samples.cpu[row])]++] = std::uint32_t(row);
+            }
+        } else {
+            slotRowStart[1] = to - from;
+            for (std::size_t p = from; p < to; ++p)
+                rowsBySlot[p - from] = std::uint32_t(rowAt(p));
+        }
+        for (std::size_t s = 0; s < slots; ++s) {
+            const std::uint32_t run = std::uint32_t(b * slots + s);
+            std::int64_t runFirst = std::numeric_limits<std::int64_t>::max();
+            std::int64_t runLast = std::numeric_limits<std::int64_t>::min();
+            for (std::size_t k = slotRowStart[s]; k < slotRowStart[s + 1]; ++k) {
+                const std::size_t row = rowsBySlot[k];
+                const std::uint32_t stack = samples.stack[row] < stackCount ? samples.stack[row] : std::uint32_t(stackCount);
+                if (entryRun[stack] != run) {
+                    entryRun[stack] = run;
+                    entryAt[stack] = std::uint32_t(runStacks.size());
+                    runStacks.push_back(stack);
+                    runSamples.push_back(0);
+                    if (periods)
+                        runEvents.push_back(0);
+                }
+                runSamples[entryAt[stack]] += samples.countAt(row);
+                if (periods)
+                    runEvents[entryAt[stack]] += samples.periodAt(row);
+                const std::int64_t t = samples.timeNs[row];
+                runFirst = std::min(runFirst, t);
+                runLast = std::max(runLast, t);
+                if (++done % kProgressRows == 0 && !progress(done))
+                    return false;
+            }
+            m_runEntryStart.push_back(m_entryStack.size());
+            m_runFirstTime.push_back(runFirst);
+            m_runLastTime.push_back(runLast);
+            for (std::size_t e = 0; e < runStacks.size(); ++e) {
+                // A sum of 32 bits or more (counts of an imported profile) is kept on the side.
+                if (runSamples[e] >= kWideSamples) {
+                    m_wideSamples.push_back({m_entryStack.size(), runSamples[e]});
+                    m_entrySamples.push_back(kWideSamples);
+                } else {
+                    m_entrySamples.push_back(std::uint32_t(runSamples[e]));
+                }
+                m_entryStack.push_back(runStacks[e]);
+                m_stackSamples[runStacks[e]] += runSamples[e];
+                if (periods) {
+                    m_entryEvents.push_back(runEvents[e]);
+                    m_stackEvents[runStacks[e]] += runEvents[e];
+                }
+            }
+            runStacks.clear();
+            runSamples.clear();
+            runEvents.clear();
+        }
+    }
+    m_runEntryStart.push_back(m_entryStack.size());
+    m_entryStack.shrink_to_fit();
+    m_entrySamples.shrink_to_fit();
+    m_entryEvents.shrink_to_fit();
+    return true;
+}
+
+void ProfileIndex::groupRowsByTask(const std::atomic<bool>& cancelled)
+{
+    const auto& samples = m_profile->samples;
+    const std::size_t rows = samples.size();
+    const std::size_t buckets = bucketCount();
+    // Tasks are numbered as they are met; a task's rows are counted, then its fill cursor.
+    U64Map taskIds;
+    std::optional<std::uint32_t> allOnesTask; // pid and tid 0xffffffff, whose key is the map's empty one
+    std::vector<std::uint64_t> taskCursor;
+    const auto taskOf = [&](std::uint32_t pid, std::uint32_t tid) {
+        const std::uint64_t key = std::uint64_t(pid) << 32 | tid;
+        const std::uint32_t next = std::uint32_t(m_tasks.size());
+        bool inserted = false;
+        std::uint32_t task = next;
+        if (key == U64Map::kEmpty) {
+            inserted = !allOnesTask;
+            task = allOnesTask.value_or(next);
+            allOnesTask = task;
+        } else {
+            task = taskIds.findOrInsert(key, next, inserted);
+        }
+        if (inserted) {
+            m_tasks.push_back({pid, tid});
+            taskCursor.push_back(0);
+        }
+        return task;
+    };
+    std::vector<std::uint32_t> bucketTasks; // the task of each of the bucket's rows
+    std::vector<std::uint32_t> touchedTasks;
+    m_taskRows.resize(rows);
+    m_bucketTaskRunStart.reserve(buckets + 1);
+    for (std::size_t b = 0; b < buckets && !cancelled; ++b) {
+        const std::size_t from = m_bucketRowStart[b];
+        const std::size_t to = m_bucketRowStart[b + 1];
+        // Count each task's rows, give each task its stretch of the bucket's, fill them in.
+        m_bucketTaskRunStart.push_back(m_taskRunTask.size());
+        bucketTasks.resize(to - from);
+        touchedTasks.clear();
+        for (std::size_t p = from; p < to; ++p) {
+            const std::size_t row = rowAt(p);
+            const std::uint32_t task = taskOf(samples.pid[row], samples.tid[row]);
+            bucketTasks[p - from] = task;
+            if (taskCursor[task]++ == 0)
+                touchedTasks.push_back(task);
+        }
+        std::sort(touchedTasks.begin(), touchedTasks.end());
+        std::uint64_t start = from;
+        for (const std::uint32_t task : touchedTasks) {
+            m_taskRunTask.push_back(task);
+            m_taskRunRowStart.push_back(std::uint32_t(start));
+            const std::uint64_t taskRows = taskCursor[task];
+            taskCursor[task] = start;
+            start += taskRows;
+        }
+        for (std::size_t p = from; p < to; ++p)
+            m_taskRows[taskCursor[bucketTasks[p - from]]++] = std::uint32_t(rowAt(p));
+        for (const std::uint32_t task : touchedTasks)
+            taskCursor[task] = 0;
+    }
+    m_bucketTaskRunStart.push_back(m_taskRunTask.size());
+    m_taskRunRowStart.push_back(std::uint32_t(rows));
+    m_taskRunTask.shrink_to_fit();
+    m_taskRunRowStart.shrink_to_fit();
+}
+
 std::size_t ProfileIndex::memoryBytes() const
 {
     return m_order.capacity() * sizeof(std::uint32_t) + m_bucketRowStart.capacity() * sizeof(std::uint64_t)
-         + m_bucketEntryStart.capacity() * sizeof(std::uint64_t) + m_entryStack.capacity() * sizeof(std::uint32_t)
-         + m_entrySamples.capacity() * sizeof(std::uint64_t) + m_entryEvents.capacity() * sizeof(std::uint64_t)
+         + m_runEntryStart.capacity() * sizeof(std::uint64_t) + m_runFirstTime.capacity() * sizeof(std::int64_t)
+         + m_runLastTime.capacity() * sizeof(std::int64_t) + m_entryStack.capacity() * sizeof(std::uint32_t)
+         + m_entrySamples.capacity() * sizeof(std::uint32_t) + m_entryEvents.capacity() * sizeof(std::uint64_t)
+         + m_wideSamples.capacity() * sizeof(std::pair<std::uint64_t, std::uint64_t>)
+         + (m_stackSamples.capacity() + m_stackEvents.capacity()) * sizeof(std::uint64_t)
          + m_scopeCells.capacity() * sizeof(std::uint32_t) + m_functionOfFrame.capacity() * sizeof(std::uint32_t)
-         + m_threads.capacity() * sizeof(Thread) + m_functions.capacity() * sizeof(StackTreeFunction);
+         + m_tasks.capacity() * sizeof(Task) + m_taskRows.capacity() * sizeof(std::uint32_t)
+         + m_bucketTaskRunStart.capacity() * sizeof(std::uint64_t) + m_taskRunTask.capacity() * sizeof(std::uint32_t)
+         + m_taskRunRowStart.capacity() * sizeof(std::uint32_t) + m_threads.capacity() * sizeof(Thread)
+         + m_functions.capacity() * sizeof(StackTreeFunction);
 }
 
 void ProfileIndex::scanRows(std::size_t fromPosition, std::size_t toPosition, const StackTreeFilter& filter,
@@ -307,39 +533,110 @@ void ProfileIndex::scanRows(std::size_t fromPosition, std::size_t toPosition, co
             high = std::max(high, samples.timeNs[lastRow]);
         }
     };
-    // A filter over an hour of a large host tests tens of millions of rows: split among the cores
-    // (each with its own sums, added up after), which a small range is not worth.
-    const std::size_t rows = toPosition - fromPosition;
-    const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
-    const std::size_t parts = std::min<std::size_t>(cores, rows / kRowsPerScanThread);
-    if (parts < 2) {
-        scan(fromPosition, toPosition, perStack, first, last);
-        return;
-    }
-    struct Part {
-        std::vector<std::uint64_t> sums;
-        std::int64_t first = std::numeric_limits<std::int64_t>::max();
-        std::int64_t last = std::numeric_limits<std::int64_t>::min();
+    sumInParts(toPosition - fromPosition, kRowsPerScanThread, perStack, first, last,
+               [&](std::size_t from, std::size_t to, std::vector<std::uint64_t>& sums, std::int64_t& low, std::int64_t& high) {
+                   scan(fromPosition + from, fromPosition + to, sums, low, high);
+               });
+}
+
+std::uint64_t ProfileIndex::wideSamples(std::size_t entry) const
+{
+    const auto it = std::lower_bound(m_wideSamples.begin(), m_wideSamples.end(), entry,
+                                     [](const std::pair<std::uint64_t, std::uint64_t>& wide, std::size_t e) { return wide.first < e; });
+    return it != m_wideSamples.end() && it->first == entry ? it->second : kWideSamples;
+}
+
+void ProfileIndex::addRuns(std::size_t fromRun, std::size_t toRun, SampleWeight weight, std::vector<std::uint64_t>& perStack,
+                           std::int64_t& first, std::int64_t& last) const
+{
+    const std::size_t noStack = perStack.size() - 1;
+    const auto add = [&](const auto& values) {
+        for (std::size_t e = m_runEntryStart[fromRun]; e < m_runEntryStart[toRun]; ++e) {
+            const std::uint32_t stack = m_entryStack[e];
+            perStack[stack < noStack ? stack : noStack] += values[e];
+        }
     };
-    std::vector<Part> results(parts - 1);
-    std::vector<std::thread> workers;
-    const std::size_t step = rows / parts;
-    for (std::size_t k = 1; k < parts; ++k) {
-        const std::size_t from = fromPosition + k * step;
-        const std::size_t to = k + 1 == parts ? toPosition : from + step;
-        Part& part = results[k - 1];
-        part.sums.assign(perStack.size(), 0);
-        workers.emplace_back([&scan, &part, from, to] { scan(from, to, part.sums, part.first, part.last); });
+    if (weight == SampleWeight::EventCount && !m_entryEvents.empty()) {
+        add(m_entryEvents);
+    } else if (m_wideSamples.empty()) {
+        add(m_entrySamples);
+    } else {
+        for (std::size_t e = m_runEntryStart[fromRun]; e < m_runEntryStart[toRun]; ++e) {
+            const std::uint32_t stack = m_entryStack[e];
+            perStack[stack < noStack ? stack : noStack] += m_entrySamples[e] != kWideSamples ? m_entrySamples[e] : wideSamples(e);
+        }
     }
-    scan(fromPosition, fromPosition + step, perStack, first, last);
-    for (std::thread& worker : workers)
-        worker.join();
-    for (const Part& part : results) {
-        for (std::size_t s = 0; s < perStack.size(); ++s)
-            perStack[s] += part.sums[s];
-        first = std::min(first, part.first);
-        last = std::max(last, part.last);
+    for (std::size_t run = fromRun; run < toRun; ++run) {
+        if (m_runEntryStart[run] == m_runEntryStart[run + 1])
+            continue;
+        first = std::min(first, m_runFirstTime[run]);
+        last = std::max(last, m_runLastTime[run]);
     }
+}
+
+bool ProfileIndex::coversBucket(const StackTreeFilter& filter, std::size_t b) const
+{
+    if (!filter.timeNs)
+        return true;
+    const std::int64_t bucketStart = bucketBegin(b);
+    // Compared in doubles: a damaged profile's times can sit at the ends of the 64-bit range.
+    return filter.timeNs->first <= bucketStart && double(filter.timeNs->second) >= double(bucketStart) + double(m_bucketNs);
+}
+
+bool ProfileIndex::addTaskRows(std::size_t fromBucket, std::size_t toBucket, const StackTreeFilter& filter, SampleWeight weight,
+                               std::vector<std::uint64_t>& perStack, std::int64_t& first, std::int64_t& last) const
+{
+    // The tasks asked for: a process (all its threads) or single threads, either passes.
+    std::vector<std::uint32_t> pids = filter.pids;
+    std::vector<std::uint32_t> tids = filter.tids;
+    std::sort(pids.begin(), pids.end());
+    std::sort(tids.begin(), tids.end());
+    std::vector<char> chosen(m_tasks.size(), 0);
+    for (std::size_t t = 0; t < m_tasks.size(); ++t)
+        chosen[t] = std::binary_search(pids.begin(), pids.end(), m_tasks[t].pid) || std::binary_search(tids.begin(), tids.end(), m_tasks[t].tid);
+    const std::size_t fromRun = m_bucketTaskRunStart[fromBucket];
+    const std::size_t toRun = m_bucketTaskRunStart[toBucket];
+    std::uint64_t chosenRows = 0;
+    for (std::size_t r = fromRun; r < toRun; ++r) {
+        if (chosen[m_taskRunTask[r]])
+            chosenRows += m_taskRunRowStart[r + 1] - m_taskRunRowStart[r];
+    }
+    // Rows reached through a list cost about what four rows read in order do.
+    const std::uint64_t rangeRows = m_bucketRowStart[toBucket] - m_bucketRowStart[fromBucket];
+    if (chosenRows > rangeRows / 4)
+        return false;
+
+    const auto& samples = m_profile->samples;
+    const std::size_t noStack = perStack.size() - 1;
+    const bool byPeriod = weight == SampleWeight::EventCount;
+    // The tasks are chosen already; what is left to test is the time at the range's edges and the CPU.
+    StackTreeFilter rest;
+    rest.timeNs = filter.timeNs;
+    rest.cpus = filter.cpus;
+    const SampleFilter test(rest);
+    const std::size_t minimumBuckets = std::max<std::size_t>(
+        1, (toBucket - fromBucket) * kRowsPerScanThread / std::max<std::uint64_t>(1, chosenRows));
+    sumInParts(toBucket - fromBucket, minimumBuckets, perStack, first, last,
+               [&](std::size_t from, std::size_t to, std::vector<std::uint64_t>& sums, std::int64_t& low, std::int64_t& high) {
+                   for (std::size_t b = fromBucket + from; b < fromBucket + to; ++b) {
+                       const bool testRows = !filter.cpus.empty() || !coversBucket(filter, b);
+                       for (std::size_t r = m_bucketTaskRunStart[b]; r < m_bucketTaskRunStart[b + 1]; ++r) {
+                           if (!chosen[m_taskRunTask[r]])
+                               continue;
+                           for (std::size_t k = m_taskRunRowStart[r]; k < m_taskRunRowStart[r + 1]; ++k) {
+                               const std::size_t row = m_taskRows[k];
+                               if (testRows && !test.passes(samples, row))
+                                   continue;
+                               const std::uint32_t stack = samples.stack[row];
+                               sums[stack < noStack ? stack : noStack] += byPeriod ? samples.periodAt(row) : samples.countAt(row);
+                               const std::int64_t t = samples.timeNs[row];
+                               low = std::min(low, t);
+                               high = std::max(high, t);
+                           }
+                       }
+                   }
+               });
+    return true;
 }
 
 void ProfileIndex::accumulate(const StackTreeFilter& filter, SampleWeight weight, std::vector<std::uint64_t>& perStack,
@@ -348,7 +645,8 @@ void ProfileIndex::accumulate(const StackTreeFilter& filter, SampleWeight weight
     const std::size_t buckets = bucketCount();
     if (buckets == 0)
         return;
-    const bool byRow = !filter.cpus.empty() || !filter.pids.empty() || !filter.tids.empty();
+    const bool byTask = !filter.pids.empty() || !filter.tids.empty();
+    const bool byCpu = !filter.cpus.empty();
     const bool byTime = filter.timeNs.has_value();
     std::size_t fromBucket = 0;
     std::size_t toBucket = buckets; // exclusive
@@ -364,37 +662,63 @@ void ProfileIndex::accumulate(const StackTreeFilter& filter, SampleWeight weight
         }
         toBucket = std::min<std::uint64_t>(buckets, bucketOf(end - 1, m_origin, m_bucketNs) + 1);
     }
-    if (byRow) {
+    if (byTask && addTaskRows(fromBucket, toBucket, filter, weight, perStack, first, last))
+        return;
+    if (byTask || (byCpu && !aggregatesPerCpu())) {
         // Rows of one bucket are consecutive positions: the range's rows are one stretch.
         scanRows(m_bucketRowStart[fromBucket], m_bucketRowStart[toBucket], filter, weight, perStack, first, last);
         return;
     }
-    const bool byPeriod = weight == SampleWeight::EventCount;
-    const std::size_t noStack = perStack.size() - 1;
-    const auto& values = byPeriod && !m_entryEvents.empty() ? m_entryEvents : m_entrySamples;
-    for (std::size_t b = fromBucket; b < toBucket; ++b) {
-        const std::int64_t bucketStart = bucketBegin(b);
-        // Compared in doubles: a damaged profile's times can sit at the ends of the 64-bit range.
-        const bool whole = !byTime
-                        || (filter.timeNs->first <= bucketStart
-                            && double(filter.timeNs->second) >= double(bucketStart) + double(m_bucketNs));
-        if (!whole) {
-            scanRows(m_bucketRowStart[b], m_bucketRowStart[b + 1], filter, weight, perStack, first, last);
-            continue;
+    // The slots of the CPUs asked for (ids the profile does not have match nothing).
+    std::vector<std::size_t> slots;
+    if (byCpu) {
+        for (const std::uint32_t cpu : filter.cpus) {
+            const auto it = std::lower_bound(m_cpus.begin(), m_cpus.end(), cpu, [](const Cpu& c, std::uint32_t id) { return c.cpu < id; });
+            if (it != m_cpus.end() && it->cpu == cpu)
+                slots.push_back(std::size_t(it - m_cpus.begin()));
         }
-        if (m_bucketEntryStart[b] == m_bucketEntryStart[b + 1])
-            continue;
-        for (std::size_t e = m_bucketEntryStart[b]; e < m_bucketEntryStart[b + 1]; ++e) {
-            const std::uint32_t stack = m_entryStack[e];
-            perStack[stack < noStack ? stack : noStack] += values[e];
-        }
-        first = std::min(first, std::max(bucketStart, m_firstTime));
-        // Unsigned: the bucket's end may lie beyond the 64-bit range when the last time is near it.
-        const bool lastBucket = std::uint64_t(m_lastTime) - std::uint64_t(bucketStart) < std::uint64_t(m_bucketNs);
-        last = std::max(last, lastBucket ? m_lastTime : bucketStart + (m_bucketNs - 1));
+        std::sort(slots.begin(), slots.end());
+        slots.erase(std::unique(slots.begin(), slots.end()), slots.end());
+        if (slots.empty())
+            return;
     }
-    if (!byTime) {
-        first = m_firstTime;
-        last = m_lastTime;
+    // Only the range's first and last buckets can be cut by it: their rows are scanned, the runs of
+    // the buckets between are added up.
+    std::size_t wholeFrom = fromBucket;
+    std::size_t wholeTo = toBucket;
+    if (!coversBucket(filter, wholeFrom)) {
+        scanRows(m_bucketRowStart[wholeFrom], m_bucketRowStart[wholeFrom + 1], filter, weight, perStack, first, last);
+        ++wholeFrom;
     }
+    if (wholeTo > wholeFrom && !coversBucket(filter, wholeTo - 1)) {
+        scanRows(m_bucketRowStart[wholeTo - 1], m_bucketRowStart[wholeTo], filter, weight, perStack, first, last);
+        --wholeTo;
+    }
+    if (wholeFrom >= wholeTo)
+        return;
+    if (!byCpu && wholeFrom == 0 && wholeTo == buckets) { // every bucket: the run's own sums
+        const auto& sums = weight == SampleWeight::EventCount && !m_stackEvents.empty() ? m_stackEvents : m_stackSamples;
+        const std::size_t noStack = perStack.size() - 1;
+        for (std::size_t s = 0; s < sums.size(); ++s)
+            perStack[std::min(s, noStack)] += sums[s];
+        first = std::min(first, m_firstTime);
+        last = std::max(last, m_lastTime);
+        return;
+    }
+    const std::size_t bucketsBetween = wholeTo - wholeFrom;
+    const std::size_t entries = m_runEntryStart[wholeTo * m_slots] - m_runEntryStart[wholeFrom * m_slots];
+    const std::size_t minimumBuckets = std::max<std::size_t>(1, bucketsBetween * kEntriesPerSumThread / std::max<std::size_t>(1, entries));
+    sumInParts(bucketsBetween, minimumBuckets, perStack, first, last,
+               [&](std::size_t from, std::size_t to, std::vector<std::uint64_t>& sums, std::int64_t& low, std::int64_t& high) {
+                   const std::size_t b0 = wholeFrom + from;
+                   const std::size_t b1 = wholeFrom + to;
+                   if (!byCpu) { // the buckets' runs are one stretch of entries
+                       addRuns(b0 * m_slots, b1 * m_slots, weight, sums, low, high);
+                       return;
+                   }
+                   for (std::size_t b = b0; b < b1; ++b) {
+                       for (const std::size_t slot : slots)
+                           addRuns(b * m_slots + slot, b * m_slots + slot + 1, weight, sums, low, high);
+                   }
+               });
 }

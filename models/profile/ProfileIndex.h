@@ -1,12 +1,14 @@
 // What a profile is asked again and again, computed once when the run is loaded: the samples per
-// stack of each time bucket, the rows of each bucket in time order, the functions, the threads and
-// CPUs with their sample counts, and the FlameScope grid.
+// stack of each CPU in each time bucket, the rows of each bucket in time order, the functions, the
+// threads and CPUs with their sample counts, and the FlameScope grid.
 //
-// A flame graph for a time range then adds up the pre-aggregated buckets the range covers and scans
-// only the rows of the one or two buckets it cuts: O(buckets x distinct stacks per bucket) instead
-// of O(samples), which is what keeps dragging a selection interactive on an hour of a 192-CPU host
-// (34 million samples). A CPU, process or thread filter scans the rows of the range: they are
-// reached through the bucket table without touching the rows outside it.
+// A flame graph for a time range, of all CPUs or of some, then adds up the pre-aggregated runs of
+// the buckets the range covers and scans only the rows of the one or two buckets it cuts:
+// O(buckets x CPUs x distinct stacks) instead of O(samples), which is what keeps dragging a
+// selection or picking CPUs interactive on an hour of a 192-CPU host (34 million samples). A
+// process or thread filter reads only the rows of its tasks, which the index keeps grouped by task
+// within each bucket: O(buckets x tasks + the tasks' own samples); when those are a large part of
+// the range, a sequential scan of the range's rows is cheaper and is made instead.
 //
 // The index refers to the ProfileTables it was built from, which must outlive it and not change
 // (a Run owns both). Immutable after build(): safe to share between threads.
@@ -15,10 +17,12 @@
 #include "ProfileTables.h"
 #include "StackTree.h"
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 class ProfileIndex
@@ -72,6 +76,9 @@ public:
     std::size_t bucketCount() const { return m_bucketRowStart.empty() ? 0 : m_bucketRowStart.size() - 1; }
     // Pre-aggregated entries over every bucket (what the memory of the index is).
     std::size_t aggregatedEntries() const { return m_entryStack.size(); }
+    // Whether the runs are per CPU (false when the CPUs are too many for that, then a CPU filter
+    // scans rows).
+    bool aggregatesPerCpu() const { return m_slots > 1 || m_cpus.size() <= 1; }
     std::size_t memoryBytes() const;
 
     // Adds the weights of the samples that pass `filter` to perStack (one slot per stack, plus
@@ -89,6 +96,21 @@ private:
     {
         return std::int64_t(std::uint64_t(m_origin) + std::uint64_t(bucket) * std::uint64_t(m_bucketNs));
     }
+    std::uint64_t wideSamples(std::size_t entry) const;
+    // Adds the entries of runs [fromRun, toRun) and takes their first and last times.
+    void addRuns(std::size_t fromRun, std::size_t toRun, runlens::format::SampleWeight weight,
+                 std::vector<std::uint64_t>& perStack, std::int64_t& first, std::int64_t& last) const;
+    // The build's two passes over the buckets' rows, which run side by side: the aggregates
+    // (false when progress() cancels them) and the rows by task (left short when cancelled).
+    bool aggregateByCpu(const std::function<bool(std::size_t rowsDone)>& progress);
+    void groupRowsByTask(const std::atomic<bool>& cancelled);
+    // Whether bucket b lies wholly within the filter's time range (or there is none).
+    bool coversBucket(const StackTreeFilter& filter, std::size_t b) const;
+    // Adds the rows of the tasks the filter names in buckets [fromBucket, toBucket); false (and
+    // nothing added) when they are too large a part of those buckets' rows to be worth it.
+    bool addTaskRows(std::size_t fromBucket, std::size_t toBucket, const StackTreeFilter& filter,
+                     runlens::format::SampleWeight weight, std::vector<std::uint64_t>& perStack, std::int64_t& first,
+                     std::int64_t& last) const;
     void scanRows(std::size_t fromPosition, std::size_t toPosition, const StackTreeFilter& filter,
                   runlens::format::SampleWeight weight, std::vector<std::uint64_t>& perStack, std::int64_t& first,
                   std::int64_t& last) const;
@@ -104,11 +126,37 @@ private:
     std::int64_t m_bucketNs = 1'000'000'000;
     std::int64_t m_firstTime = 0;
     std::int64_t m_lastTime = 0;
-    std::vector<std::uint64_t> m_bucketRowStart;   // per bucket, its first position; one more at the end
-    std::vector<std::uint64_t> m_bucketEntryStart; // per bucket, its first aggregated entry; one more
-    std::vector<std::uint32_t> m_entryStack;       // the stack (stacks.size() for "no frames")
-    std::vector<std::uint64_t> m_entrySamples;
+    std::vector<std::uint64_t> m_bucketRowStart; // per bucket, its first position; one more at the end
+    // The aggregates come in runs, one per bucket and CPU slot (run = bucket * m_slots + slot, the
+    // slot being the CPU's index in m_cpus), so that a bucket's runs are consecutive entries. One
+    // slot for all CPUs when buckets x CPUs would exceed kMaxRuns (ids of a damaged import).
+    std::size_t m_slots = 1;
+    std::vector<std::uint64_t> m_runEntryStart; // per run, its first entry; one more at the end
+    std::vector<std::int64_t> m_runFirstTime;   // per run, its first and last samples' times
+    std::vector<std::int64_t> m_runLastTime;
+    std::vector<std::uint32_t> m_entryStack;    // the stack (stacks.size() for "no frames")
+    // Samples: 32 bits keep the index small. A larger sum (the counts of imported text) is marked
+    // kWideSamples here and kept in m_wideSamples, by entry.
+    static constexpr std::uint32_t kWideSamples = 0xffffffff;
+    std::vector<std::uint32_t> m_entrySamples;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> m_wideSamples;
+    // The whole run's samples and events per stack (the last slot: no frames), for the graph a run
+    // opens with and the one a differential compares.
+    std::vector<std::uint64_t> m_stackSamples;
+    std::vector<std::uint64_t> m_stackEvents;
     std::vector<std::uint64_t> m_entryEvents; // summed periods; empty when the profile has none
+
+    // The rows by task: each bucket's rows (the same stretch as its positions) grouped by task in
+    // task runs, a task's rows in position order. A task is a (pid, tid) pair of the rows.
+    struct Task {
+        std::uint32_t pid = 0;
+        std::uint32_t tid = 0;
+    };
+    std::vector<Task> m_tasks;
+    std::vector<std::uint32_t> m_taskRows;
+    std::vector<std::uint64_t> m_bucketTaskRunStart; // per bucket, its first task run; one more at the end
+    std::vector<std::uint32_t> m_taskRunTask;        // per task run, its task (index into m_tasks)
+    std::vector<std::uint32_t> m_taskRunRowStart;    // per task run, its first index into m_taskRows; one more
 
     std::vector<Thread> m_threads;
     std::vector<Process> m_processes;

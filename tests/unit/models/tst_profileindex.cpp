@@ -1,7 +1,8 @@
-// ProfileIndex: trees built from the index equal a plain pass over the rows for every kind of
-// filter (ranges that cut buckets, CPUs, processes or threads, event counts, rows out of order,
-// long runs with wide buckets, times at the ends of the 64-bit range); the thread and process
-// lists, the FlameScope grid, cancel.
+// ProfileIndex: trees built from the index equal a plain pass over the rows, in their sums and
+// their first and last times, for every kind of filter (ranges that cut buckets, CPUs, processes
+// or threads, event counts, rows out of order, long runs with wide buckets, CPU ids of any size,
+// sums beyond 32 bits, times at the ends of the 64-bit range); the thread and process lists, the
+// FlameScope grid, cancel.
 #include "ProfileIndex.h"
 #include "StackTree.h"
 
@@ -18,10 +19,30 @@ using runlens::format::SampleWeight;
 
 namespace {
 
+// How a profile numbers its CPUs: as a host does, with ids beyond a table's reach (text imported
+// from elsewhere), or with more CPUs than the index splits its buckets by.
+enum class CpuIds { Host, Huge, TooMany };
+
+std::uint32_t randomCpu(std::mt19937_64& random, CpuIds ids)
+{
+    switch (ids) {
+    case CpuIds::Host:
+        return std::uint32_t(random() % 8);
+    case CpuIds::Huge: {
+        static constexpr std::uint32_t kIds[] = {0, 5, 70'000, 0xfffffffe};
+        return kIds[random() % 4];
+    }
+    case CpuIds::TooMany:
+        return std::uint32_t(random() % 1'000'000);
+    }
+    return 0;
+}
+
 // A random profile: a prefix tree of stacks, tasks in a few processes, samples over `seconds`.
 // (Names are appended, not `"f" + std::to_string(...)`: GCC 12 at -O3 warns of a 2^63-byte
 // overlapping copy there, -Wrestrict, a known false positive that stops the Release build.)
-ProfileTables randomProfile(std::uint32_t seed, std::size_t rows, std::int64_t seconds, bool sorted, bool periods, bool counts)
+ProfileTables randomProfile(std::uint32_t seed, std::size_t rows, std::int64_t seconds, bool sorted, bool periods, bool counts,
+                            CpuIds cpuIds = CpuIds::Host)
 {
     std::mt19937_64 random(seed);
     ProfileTables profile;
@@ -34,10 +55,13 @@ ProfileTables randomProfile(std::uint32_t seed, std::size_t rows, std::int64_t s
     auto& samples = profile.samples;
     for (std::size_t i = 0; i < rows; ++i) {
         samples.timeNs.push_back(std::int64_t(random() % std::uint64_t(seconds * 1'000'000'000)));
-        samples.cpu.push_back(std::uint32_t(random() % 8));
+        samples.cpu.push_back(randomCpu(random, cpuIds));
         const std::uint32_t task = std::uint32_t(random() % 12);
-        samples.tid.push_back(100 + task);
-        samples.pid.push_back(100 + task % 4);
+        // Text imported from elsewhere may say "unknown" with all bits set, the emptiness mark of
+        // hash tables keyed by (pid, tid).
+        const bool unknown = cpuIds == CpuIds::Huge && task == 11;
+        samples.tid.push_back(unknown ? 0xffffffff : 100 + task);
+        samples.pid.push_back(unknown ? 0xffffffff : 100 + task % 4);
         samples.stack.push_back(random() % 50 == 0 ? kNoStack : std::uint32_t(random() % 300));
         if (counts)
             samples.count.push_back(1 + random() % 5);
@@ -132,10 +156,13 @@ private slots:
         QTest::addColumn<bool>("periods");
         QTest::addColumn<bool>("counts");
         QTest::addColumn<qint64>("seconds");
-        QTest::newRow("in time order, 1 s buckets") << true << false << false << qint64(60);
-        QTest::newRow("out of order (format 1.0)") << false << false << false << qint64(60);
-        QTest::newRow("periods and counts") << false << true << true << qint64(60);
-        QTest::newRow("three hours: wider buckets") << true << true << false << qint64(3 * 3600);
+        QTest::addColumn<int>("cpuIds");
+        QTest::newRow("in time order, 1 s buckets") << true << false << false << qint64(60) << int(CpuIds::Host);
+        QTest::newRow("out of order (format 1.0)") << false << false << false << qint64(60) << int(CpuIds::Host);
+        QTest::newRow("periods and counts") << false << true << true << qint64(60) << int(CpuIds::Host);
+        QTest::newRow("three hours: wider buckets") << true << true << false << qint64(3 * 3600) << int(CpuIds::Host);
+        QTest::newRow("CPU ids beyond a table") << true << true << false << qint64(60) << int(CpuIds::Huge);
+        QTest::newRow("more CPUs than runs: rows are scanned") << true << false << true << qint64(3 * 3600) << int(CpuIds::TooMany);
     }
 
     void matchesARowPass()
@@ -144,9 +171,13 @@ private slots:
         QFETCH(bool, periods);
         QFETCH(bool, counts);
         QFETCH(qint64, seconds);
-        const ProfileTables profile = randomProfile(7, 20'000, seconds, sorted, periods, counts);
+        QFETCH(int, cpuIds);
+        const CpuIds ids = CpuIds(cpuIds);
+        const ProfileTables profile = randomProfile(7, 20'000, seconds, sorted, periods, counts, ids);
         const auto index = ProfileIndex::build(profile);
         QVERIFY(index);
+        // Runs per CPU, unless buckets x CPUs would be too many (20,000 CPU ids over 360 buckets).
+        QCOMPARE(index->aggregatesPerCpu(), ids != CpuIds::TooMany);
         if (seconds > 4096)
             QVERIFY(index->bucketNs() > 1'000'000'000); // about 360 buckets at most
         QVERIFY(index->bucketCount() <= 362);
@@ -163,7 +194,7 @@ private slots:
                 filter.timeNs = std::pair{std::min(a, b), std::max(a, b)};
             }
             if (kind == 2)
-                filter.cpus = {std::uint32_t(random() % 8), 5};
+                filter.cpus = {randomCpu(random, ids), 5, randomCpu(random, ids)};
             if (kind == 3)
                 filter.pids = {101};
             if (kind == 4) {
@@ -171,25 +202,70 @@ private slots:
                 filter.pids = {100};
                 filter.tids = {103, 107};
             }
-            if (kind == 5) // threads alone, over the whole run or a range
+            if (kind == 5) { // threads alone, over the whole run or a range
                 filter.tids = {std::uint32_t(100 + random() % 8), 104};
+                if (ids == CpuIds::Huge)
+                    filter.tids.push_back(0xffffffff);
+            }
             for (const SampleWeight weight : {SampleWeight::Samples, SampleWeight::EventCount}) {
                 const RowPass expected = naiveRowPass(profile, filter, weight);
                 const RowPass actual = indexedRowPass(*index, filter, weight);
                 if (actual.perStack != expected.perStack)
                     QFAIL(qPrintable(QStringLiteral("trial %1 (kind %2) differs from the row pass").arg(trial).arg(kind)));
-                // Rows are scanned only for a filter by CPU or task: then the times are exact too
-                // (whole buckets report their edges).
-                const bool byRow = !filter.cpus.empty() || !filter.pids.empty() || !filter.tids.empty();
-                if (byRow && (actual.first != expected.first || actual.last != expected.last))
+                // Exact times too: each run of the aggregates keeps its first and last.
+                if (actual.first != expected.first || actual.last != expected.last)
                     QFAIL(qPrintable(QStringLiteral("trial %1 (kind %2): samples from %3 to %4 ns, not %5 to %6")
                                          .arg(trial).arg(kind).arg(actual.first).arg(actual.last).arg(expected.first).arg(expected.last)));
             }
         }
-        // Whole buckets (an aligned range) take the pre-aggregated path: same answer.
+        // Whole buckets (an aligned range) take the pre-aggregated path: same answer, of all CPUs
+        // and of some, including one the profile does not have.
         StackTreeFilter aligned;
         aligned.timeNs = std::pair<std::int64_t, std::int64_t>{2 * index->bucketNs(), 5 * index->bucketNs()};
         QCOMPARE(indexedPerStack(*index, aligned, SampleWeight::Samples), naivePerStack(profile, aligned, SampleWeight::Samples));
+        aligned.cpus = {5, 1'000'001, randomCpu(random, ids)};
+        const RowPass expected = naiveRowPass(profile, aligned, SampleWeight::EventCount);
+        const RowPass actual = indexedRowPass(*index, aligned, SampleWeight::EventCount);
+        QCOMPARE(actual.perStack, expected.perStack);
+        QCOMPARE(actual.first, expected.first);
+        QCOMPARE(actual.last, expected.last);
+        // Only CPUs the profile does not have: nothing, and the times are left as they were.
+        aligned.cpus = {1'000'001};
+        const RowPass none = indexedRowPass(*index, aligned, SampleWeight::Samples);
+        QCOMPARE(none.first, std::numeric_limits<std::int64_t>::max());
+        QCOMPARE(std::count(none.perStack.begin(), none.perStack.end(), 0), std::ptrdiff_t(none.perStack.size()));
+    }
+
+    void sumsBeyond32BitsAreKept()
+    {
+        // An imported folded line may count more samples than 32 bits hold (the index keeps 32 bits
+        // a sum): such sums, and one of exactly 2^32 - 1, come back whole, in no more memory.
+        ProfileTables profile;
+        profile.frames.push_back({"main", "app", FrameKind::User});
+        profile.stacks.push_back({kNoStack, 0});
+        profile.stacks.push_back({0, 0});
+        const auto add = [&](std::uint32_t stack, std::uint64_t count) {
+            profile.samples.timeNs.push_back(std::int64_t(profile.samples.size()));
+            profile.samples.cpu.push_back(2);
+            profile.samples.pid.push_back(1);
+            profile.samples.tid.push_back(1);
+            profile.samples.stack.push_back(stack);
+            profile.samples.count.push_back(count);
+        };
+        add(0, std::uint64_t(1) << 62);
+        add(0, 3);
+        add(1, 0xffffffff);
+        add(0, (std::uint64_t(1) << 33) + 7);
+        const auto index = ProfileIndex::build(profile);
+        QVERIFY(index);
+        QCOMPARE(index->aggregatedEntries(), std::size_t(2));
+        const std::uint64_t zero = (std::uint64_t(1) << 62) + 3 + (std::uint64_t(1) << 33) + 7;
+        QCOMPARE(index->totalSamples(), zero + 0xffffffff);
+        const std::vector<std::uint64_t> expected{zero, 0xffffffff, 0};
+        QCOMPARE(indexedPerStack(*index, {}, SampleWeight::Samples), expected);
+        StackTreeFilter cpu;
+        cpu.cpus = {2};
+        QCOMPARE(indexedPerStack(*index, cpu, SampleWeight::EventCount), expected);
     }
 
     void treeFromIndexEqualsTreeFromRows()
