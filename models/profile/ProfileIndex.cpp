@@ -263,12 +263,18 @@ std::shared_ptr<const ProfileIndex> ProfileIndex::build(const ProfileTables& pro
     index->m_slots = cpuCount > 1 && bucketCount * cpuCount <= kMaxRuns ? cpuCount : 1;
 
     // The two passes by bucket, side by side: the aggregates (reporting progress, polling cancel)
-    // and the rows by task (stopped when the aggregates are cancelled).
+    // and the rows by task (stopped when the aggregates are cancelled). Rows with periods (cycles
+    // sampled at a frequency) are a third larger, and the task lists (4 bytes a row) would take an
+    // hour of a 192-CPU host past the app's 1.5 GB: their process and thread filters scan instead.
+    index->m_tasksGrouped = !profile.hasPeriods();
     std::atomic<bool> cancelled = false;
-    std::thread byTask([&index, &cancelled] { index->groupRowsByTask(cancelled); });
+    std::thread byTask;
+    if (index->m_tasksGrouped)
+        byTask = std::thread([&index, &cancelled] { index->groupRowsByTask(cancelled); });
     const bool aggregated = index->aggregateByCpu([&](std::size_t done) { return report(0.5 + 0.45 * double(done) / double(rows)); });
     cancelled = cancelled || !aggregated;
-    byTask.join();
+    if (byTask.joinable())
+        byTask.join();
     if (cancelled)
         return nullptr;
 
@@ -330,6 +336,14 @@ bool ProfileIndex::aggregateByCpu(const std::function<bool(std::size_t rowsDone)
     m_runEntryStart.reserve(runCount + 1);
     m_runFirstTime.reserve(runCount);
     m_runLastTime.reserve(runCount);
+    // At most one entry a row. Reserved, not grown: doubling would copy the entries at 1.5 times
+    // their size, and shrinking them after would copy them again, which on an hour of a large host
+    // is a peak of 200-300 MB the app does not otherwise reach. The untouched rest of the
+    // reservation is address space only, never resident.
+    m_entryStack.reserve(samples.size());
+    m_entrySamples.reserve(samples.size());
+    if (periods)
+        m_entryEvents.reserve(samples.size());
     m_stackSamples.assign(stackCount + 1, 0);
     m_stackEvents.assign(periods ? stackCount + 1 : 0, 0);
     // Where each stack's entry of the current run is, valid while entryRun[stack] is that run.
@@ -391,13 +405,7 @@ bool ProfileIndex::aggregateByCpu(const std::function<bool(std::size_t rowsDone)
             m_runFirstTime.push_back(runFirst);
             m_runLastTime.push_back(runLast);
             for (std::size_t e = 0; e < runStacks.size(); ++e) {
-                // A sum of 32 bits or more (counts of an imported profile) is kept on the side.
-                if (runSamples[e] >= kWideSamples) {
-                    m_wideSamples.push_back({m_entryStack.size(), runSamples[e]});
-                    m_entrySamples.push_back(kWideSamples);
-                } else {
-                    m_entrySamples.push_back(std::uint32_t(runSamples[e]));
-                }
+                m_entrySamples.push_back(runSamples[e]);
                 m_entryStack.push_back(runStacks[e]);
                 m_stackSamples[runStacks[e]] += runSamples[e];
                 if (periods) {
@@ -411,9 +419,6 @@ bool ProfileIndex::aggregateByCpu(const std::function<bool(std::size_t rowsDone)
         }
     }
     m_runEntryStart.push_back(m_entryStack.size());
-    m_entryStack.shrink_to_fit();
-    m_entrySamples.shrink_to_fit();
-    m_entryEvents.shrink_to_fit();
     return true;
 }
 
@@ -486,9 +491,8 @@ std::size_t ProfileIndex::memoryBytes() const
 {
     return m_order.capacity() * sizeof(std::uint32_t) + m_bucketRowStart.capacity() * sizeof(std::uint64_t)
          + m_runEntryStart.capacity() * sizeof(std::uint64_t) + m_runFirstTime.capacity() * sizeof(std::int64_t)
-         + m_runLastTime.capacity() * sizeof(std::int64_t) + m_entryStack.capacity() * sizeof(std::uint32_t)
-         + m_entrySamples.capacity() * sizeof(std::uint32_t) + m_entryEvents.capacity() * sizeof(std::uint64_t)
-         + m_wideSamples.capacity() * sizeof(std::pair<std::uint64_t, std::uint64_t>)
+         + m_runLastTime.capacity() * sizeof(std::int64_t) + m_entryStack.size() * sizeof(std::uint32_t)
+         + m_entrySamples.memoryBytes() + m_entryEvents.memoryBytes()
          + (m_stackSamples.capacity() + m_stackEvents.capacity()) * sizeof(std::uint64_t)
          + m_scopeCells.capacity() * sizeof(std::uint32_t) + m_functionOfFrame.capacity() * sizeof(std::uint32_t)
          + m_tasks.capacity() * sizeof(Task) + m_taskRows.capacity() * sizeof(std::uint32_t)
@@ -539,31 +543,22 @@ void ProfileIndex::scanRows(std::size_t fromPosition, std::size_t toPosition, co
                });
 }
 
-std::uint64_t ProfileIndex::wideSamples(std::size_t entry) const
-{
-    const auto it = std::lower_bound(m_wideSamples.begin(), m_wideSamples.end(), entry,
-                                     [](const std::pair<std::uint64_t, std::uint64_t>& wide, std::size_t e) { return wide.first < e; });
-    return it != m_wideSamples.end() && it->first == entry ? it->second : kWideSamples;
-}
-
 void ProfileIndex::addRuns(std::size_t fromRun, std::size_t toRun, SampleWeight weight, std::vector<std::uint64_t>& perStack,
                            std::int64_t& first, std::int64_t& last) const
 {
     const std::size_t noStack = perStack.size() - 1;
-    const auto add = [&](const auto& values) {
-        for (std::size_t e = m_runEntryStart[fromRun]; e < m_runEntryStart[toRun]; ++e) {
+    const CompactSums& values = weight == SampleWeight::EventCount && !m_entryEvents.empty() ? m_entryEvents : m_entrySamples;
+    const std::size_t fromEntry = m_runEntryStart[fromRun];
+    const std::size_t toEntry = m_runEntryStart[toRun];
+    if (!values.hasWide()) {
+        for (std::size_t e = fromEntry; e < toEntry; ++e) {
+            const std::uint32_t stack = m_entryStack[e];
+            perStack[stack < noStack ? stack : noStack] += values.narrow(e);
+        }
+    } else {
+        for (std::size_t e = fromEntry; e < toEntry; ++e) {
             const std::uint32_t stack = m_entryStack[e];
             perStack[stack < noStack ? stack : noStack] += values[e];
-        }
-    };
-    if (weight == SampleWeight::EventCount && !m_entryEvents.empty()) {
-        add(m_entryEvents);
-    } else if (m_wideSamples.empty()) {
-        add(m_entrySamples);
-    } else {
-        for (std::size_t e = m_runEntryStart[fromRun]; e < m_runEntryStart[toRun]; ++e) {
-            const std::uint32_t stack = m_entryStack[e];
-            perStack[stack < noStack ? stack : noStack] += m_entrySamples[e] != kWideSamples ? m_entrySamples[e] : wideSamples(e);
         }
     }
     for (std::size_t run = fromRun; run < toRun; ++run) {
@@ -662,7 +657,7 @@ void ProfileIndex::accumulate(const StackTreeFilter& filter, SampleWeight weight
         }
         toBucket = std::min<std::uint64_t>(buckets, bucketOf(end - 1, m_origin, m_bucketNs) + 1);
     }
-    if (byTask && addTaskRows(fromBucket, toBucket, filter, weight, perStack, first, last))
+    if (byTask && m_tasksGrouped && addTaskRows(fromBucket, toBucket, filter, weight, perStack, first, last))
         return;
     if (byTask || (byCpu && !aggregatesPerCpu())) {
         // Rows of one bucket are consecutive positions: the range's rows are one stretch.

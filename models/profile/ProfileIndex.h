@@ -8,12 +8,13 @@
 // selection or picking CPUs interactive on an hour of a 192-CPU host (34 million samples). A
 // process or thread filter reads only the rows of its tasks, which the index keeps grouped by task
 // within each bucket: O(buckets x tasks + the tasks' own samples); when those are a large part of
-// the range, a sequential scan of the range's rows is cheaper and is made instead.
+// the range, or the rows carry periods (for memory), a scan of the range's rows is made instead.
 //
 // The index refers to the ProfileTables it was built from, which must outlive it and not change
 // (a Run owns both). Immutable after build(): safe to share between threads.
 #pragma once
 
+#include "CompactSums.h"
 #include "ProfileTables.h"
 #include "StackTree.h"
 
@@ -96,7 +97,6 @@ private:
     {
         return std::int64_t(std::uint64_t(m_origin) + std::uint64_t(bucket) * std::uint64_t(m_bucketNs));
     }
-    std::uint64_t wideSamples(std::size_t entry) const;
     // Adds the entries of runs [fromRun, toRun) and takes their first and last times.
     void addRuns(std::size_t fromRun, std::size_t toRun, runlens::format::SampleWeight weight,
                  std::vector<std::uint64_t>& perStack, std::int64_t& first, std::int64_t& last) const;
@@ -135,19 +135,17 @@ private:
     std::vector<std::int64_t> m_runFirstTime;   // per run, its first and last samples' times
     std::vector<std::int64_t> m_runLastTime;
     std::vector<std::uint32_t> m_entryStack;    // the stack (stacks.size() for "no frames")
-    // Samples: 32 bits keep the index small. A larger sum (the counts of imported text) is marked
-    // kWideSamples here and kept in m_wideSamples, by entry.
-    static constexpr std::uint32_t kWideSamples = 0xffffffff;
-    std::vector<std::uint32_t> m_entrySamples;
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> m_wideSamples;
+    CompactSums m_entrySamples;
     // The whole run's samples and events per stack (the last slot: no frames), for the graph a run
     // opens with and the one a differential compares.
     std::vector<std::uint64_t> m_stackSamples;
     std::vector<std::uint64_t> m_stackEvents;
-    std::vector<std::uint64_t> m_entryEvents; // summed periods; empty when the profile has none
+    CompactSums m_entryEvents; // summed periods; empty when the profile has none
 
     // The rows by task: each bucket's rows (the same stretch as its positions) grouped by task in
-    // task runs, a task's rows in position order. A task is a (pid, tid) pair of the rows.
+    // task runs, a task's rows in position order. A task is a (pid, tid) pair of the rows. Not
+    // made for rows with periods (m_tasksGrouped false).
+    bool m_tasksGrouped = false;
     struct Task {
         std::uint32_t pid = 0;
         std::uint32_t tid = 0;

@@ -17,11 +17,9 @@ SampleFilter::IdSet::IdSet(std::vector<std::uint32_t> ids)
     m_sorted = std::move(ids);
 }
 
-bool SampleFilter::IdSet::contains(std::uint32_t id) const
+bool SampleFilter::IdSet::containsLarge(std::uint32_t id) const
 {
-    if (!m_sorted.empty())
-        return std::binary_search(m_sorted.begin(), m_sorted.end(), id);
-    return id < m_bytes.size() && m_bytes[id];
+    return std::binary_search(m_sorted.begin(), m_sorted.end(), id);
 }
 
 SampleFilter::SampleFilter(const StackTreeFilter& filter)

@@ -161,7 +161,7 @@ private slots:
         QTest::newRow("out of order (format 1.0)") << false << false << false << qint64(60) << int(CpuIds::Host);
         QTest::newRow("periods and counts") << false << true << true << qint64(60) << int(CpuIds::Host);
         QTest::newRow("three hours: wider buckets") << true << true << false << qint64(3 * 3600) << int(CpuIds::Host);
-        QTest::newRow("CPU ids beyond a table") << true << true << false << qint64(60) << int(CpuIds::Huge);
+        QTest::newRow("CPU ids beyond a table, unknown tasks") << true << false << true << qint64(60) << int(CpuIds::Huge);
         QTest::newRow("more CPUs than runs: rows are scanned") << true << false << true << qint64(3 * 3600) << int(CpuIds::TooMany);
     }
 
