@@ -23,7 +23,6 @@
 #include <functional>
 #include <memory>
 #include <string>
-#include <utility>
 #include <vector>
 
 class ProfileIndex
@@ -136,11 +135,11 @@ private:
     std::vector<std::int64_t> m_runLastTime;
     std::vector<std::uint32_t> m_entryStack;    // the stack (stacks.size() for "no frames")
     CompactSums m_entrySamples;
+    CompactSums m_entryEvents; // summed periods; empty when the profile has none
     // The whole run's samples and events per stack (the last slot: no frames), for the graph a run
     // opens with and the one a differential compares.
     std::vector<std::uint64_t> m_stackSamples;
     std::vector<std::uint64_t> m_stackEvents;
-    CompactSums m_entryEvents; // summed periods; empty when the profile has none
 
     // The rows by task: each bucket's rows (the same stretch as its positions) grouped by task in
     // task runs, a task's rows in position order. A task is a (pid, tid) pair of the rows. Not
