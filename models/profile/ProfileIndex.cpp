@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
 #include <limits>
 #include <optional>
 #include <string>
@@ -267,14 +268,33 @@ std::shared_ptr<const ProfileIndex> ProfileIndex::build(const ProfileTables& pro
     // sampled at a frequency) are a third larger, and the task lists (4 bytes a row) would take an
     // hour of a 192-CPU host past the app's 1.5 GB: their process and thread filters scan instead.
     index->m_tasksGrouped = !profile.hasPeriods();
+    // What either pass throws (out of memory) is thrown to the caller once both have stopped.
     std::atomic<bool> cancelled = false;
+    std::exception_ptr taskFailure;
     std::thread byTask;
-    if (index->m_tasksGrouped)
-        byTask = std::thread([&index, &cancelled] { index->groupRowsByTask(cancelled); });
-    const bool aggregated = index->aggregateByCpu([&](std::size_t done) { return report(0.5 + 0.45 * double(done) / double(rows)); });
+    if (index->m_tasksGrouped) {
+        byTask = std::thread([&index, &cancelled, &taskFailure] {
+            try {
+                index->groupRowsByTask(cancelled);
+            } catch (...) {
+                taskFailure = std::current_exception();
+            }
+        });
+    }
+    bool aggregated = false;
+    try {
+        aggregated = index->aggregateByCpu([&](std::size_t done) { return report(0.5 + 0.45 * double(done) / double(rows)); });
+    } catch (...) {
+        cancelled = true;
+        if (byTask.joinable())
+            byTask.join();
+        throw;
+    }
     cancelled = cancelled || !aggregated;
     if (byTask.joinable())
         byTask.join();
+    if (taskFailure)
+        std::rethrow_exception(taskFailure);
     if (cancelled)
         return nullptr;
 
