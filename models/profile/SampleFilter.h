@@ -12,9 +12,8 @@ class SampleFilter
 public:
     explicit SampleFilter(const StackTreeFilter& filter);
 
-    // Without branches on the row's values: a filter that keeps a random half of the rows (half
-    // of a host's processes) would otherwise mispredict every other row, which costs more than
-    // reading the row.
+    // Inline, as a scan calls it for each of tens of millions of rows; each test is made in full
+    // rather than cut short, as a row's columns are at hand and a mispredicted branch costs more.
     bool passes(const runlens::format::ProfileSamples& samples, std::size_t row) const
     {
         bool pass = true;
@@ -26,12 +25,15 @@ public:
             pass &= m_cpus.contains(samples.cpu[row]);
         // A process (all its threads) or single threads: either passes. The column of an empty
         // list is not read: over an hour of a large host each is hundreds of megabytes.
-        if (m_byPid && m_byTid)
-            pass &= m_pids.contains(samples.pid[row]) | m_tids.contains(samples.tid[row]);
-        else if (m_byPid)
+        if (m_byPid && m_byTid) {
+            const bool inProcesses = m_pids.contains(samples.pid[row]);
+            const bool inThreads = m_tids.contains(samples.tid[row]);
+            pass &= inProcesses || inThreads;
+        } else if (m_byPid) {
             pass &= m_pids.contains(samples.pid[row]);
-        else if (m_byTid)
+        } else if (m_byTid) {
             pass &= m_tids.contains(samples.tid[row]);
+        }
         return pass;
     }
 
