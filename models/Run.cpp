@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <new>
 
 namespace {
 
@@ -108,9 +109,16 @@ bool Run::indexProfile(const ProfileIndex::Progress& progress) const
         }))
         return false;
     if (!m_profileIndexOwner) {
-        m_profileIndexOwner = ProfileIndex::build(*profile(), [&progress, indexingStart](double fraction) {
-            return !progress || progress(indexingStart + (1.0 - indexingStart) * fraction);
-        });
+        try {
+            m_profileIndexOwner = ProfileIndex::build(*profile(), [&progress, indexingStart](double fraction) {
+                return !progress || progress(indexingStart + (1.0 - indexingStart) * fraction);
+            });
+        } catch (const std::bad_alloc&) {
+            // The decoded samples stay (views may be reading them); what the index had taken is
+            // given back as the exception unwinds.
+            setProfileError(tooLargeToOpen());
+            return false;
+        }
         if (!m_profileIndexOwner)
             return false;
         m_profileIndex.store(m_profileIndexOwner.get(), std::memory_order_release);
@@ -137,13 +145,23 @@ bool Run::decodeEncodedProfile(const ProfileIndex::Progress& progress) const
                                                    "value of another type than expected (%2)")
                     .arg(m_filePath, QString::fromUtf8(failure.what()));
     } catch (const std::bad_alloc&) {
-        error = QCoreApplication::translate("Run", "The CPU stack samples of %1 are too large to open: not enough memory.")
-                    .arg(m_filePath);
+        error = tooLargeToOpen();
     }
     m_encodedProfile.reset();
+    setProfileError(error);
+    return false;
+}
+
+QString Run::tooLargeToOpen() const
+{
+    return QCoreApplication::translate("Run", "The CPU stack samples of %1 are too large to open: not enough memory.")
+        .arg(m_filePath);
+}
+
+void Run::setProfileError(const QString& error) const
+{
     m_profileErrorOwner = std::make_unique<const QString>(error);
     m_profileError.store(m_profileErrorOwner.get(), std::memory_order_release);
-    return false;
 }
 
 const SteadyStateProposal& Run::steadyState() const

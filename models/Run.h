@@ -101,8 +101,8 @@ public:
     // The CPU stack samples, or null: when the run has none, and for a run made with
     // ProfileIndexing::Later whose archive left them encoded, until indexProfile() decoded them.
     const runlens::format::ProfileTables* profile() const { return m_profile.load(std::memory_order_acquire); }
-    // Why the samples could not be decoded (a sentence naming the file), once indexProfile() found
-    // out; empty otherwise.
+    // Why the samples could not be decoded or indexed (a sentence naming the file), once
+    // indexProfile() found out; empty otherwise.
     QString profileError() const
     {
         const QString* error = m_profileError.load(std::memory_order_acquire);
@@ -115,7 +115,8 @@ public:
     // on the calling thread (a second caller waits for the first and then returns at once).
     // `progress` sees the decoding as the first 40 % of the work. True when the index is there
     // (or the run has no profile); false when `progress` cancelled (the run stays without an
-    // index, and a later call starts again) or the samples are unreadable (profileError()).
+    // index, and a later call starts again) or the samples are unreadable or too large for the
+    // memory left (profileError()).
     bool indexProfile(const ProfileIndex::Progress& progress = {}) const;
 
     // Where the run's steady state lies (SteadyState::propose), worked out on the first call and
@@ -126,6 +127,9 @@ public:
 private:
     // indexProfile's first step for samples left encoded; false when cancelled or unreadable.
     bool decodeEncodedProfile(const ProfileIndex::Progress& progress) const;
+    QString tooLargeToOpen() const;
+    // Once: the samples are unusable from then on (hasProfile() turns false).
+    void setProfileError(const QString& error) const;
     void sortByMean(const QString& metricId, QStringList& instances) const;
 
     struct Group {

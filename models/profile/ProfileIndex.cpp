@@ -9,6 +9,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <unordered_map>
 
@@ -118,15 +119,23 @@ void sumInParts(std::size_t size, std::size_t minimumPerPart, std::vector<std::u
         std::int64_t first = std::numeric_limits<std::int64_t>::max();
         std::int64_t last = std::numeric_limits<std::int64_t>::min();
     };
+    // Everything that can fail to allocate is allocated before a thread starts: a thread left
+    // running by an exception would end the app (std::terminate) when its std::thread is destroyed.
     std::vector<Part> results(parts - 1);
+    for (Part& part : results)
+        part.sums.assign(perStack.size(), 0);
     std::vector<std::thread> workers;
+    workers.reserve(parts - 1);
     const std::size_t step = size / parts;
     for (std::size_t k = 1; k < parts; ++k) {
         const std::size_t from = k * step;
         const std::size_t to = k + 1 == parts ? size : from + step;
         Part& part = results[k - 1];
-        part.sums.assign(perStack.size(), 0);
-        workers.emplace_back([&add, &part, from, to] { add(from, to, part.sums, part.first, part.last); });
+        try {
+            workers.emplace_back([&add, &part, from, to] { add(from, to, part.sums, part.first, part.last); });
+        } catch (const std::system_error&) {
+            add(from, to, part.sums, part.first, part.last); // no thread to be had (memory is short): this one
+        }
     }
     add(std::size_t(0), step, perStack, first, last);
     for (std::thread& worker : workers)
@@ -272,14 +281,20 @@ std::shared_ptr<const ProfileIndex> ProfileIndex::build(const ProfileTables& pro
     std::atomic<bool> cancelled = false;
     std::exception_ptr taskFailure;
     std::thread byTask;
-    if (index->m_tasksGrouped) {
-        byTask = std::thread([&index, &cancelled, &taskFailure] {
-            try {
-                index->groupRowsByTask(cancelled);
-            } catch (...) {
-                taskFailure = std::current_exception();
-            }
-        });
+    bool tasksLeft = index->m_tasksGrouped;
+    if (tasksLeft) {
+        try {
+            byTask = std::thread([&index, &cancelled, &taskFailure] {
+                try {
+                    index->groupRowsByTask(cancelled);
+                } catch (...) {
+                    taskFailure = std::current_exception();
+                }
+            });
+            tasksLeft = false;
+        } catch (const std::system_error&) {
+            // No thread to be had (memory is short): the pass runs after the aggregates, here.
+        }
     }
     bool aggregated = false;
     try {
@@ -293,6 +308,8 @@ std::shared_ptr<const ProfileIndex> ProfileIndex::build(const ProfileTables& pro
     cancelled = cancelled || !aggregated;
     if (byTask.joinable())
         byTask.join();
+    if (tasksLeft && !cancelled)
+        index->groupRowsByTask(cancelled);
     if (taskFailure)
         std::rethrow_exception(taskFailure);
     if (cancelled)

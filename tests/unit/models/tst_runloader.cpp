@@ -1,6 +1,6 @@
 // The background loader: results in the order asked for, whatever finishes first, with failures
 // in their place; a run delivered before its profile's samples are decoded and indexed, which
-// follows, and samples found unreadable only then.
+// follows, and samples found unreadable (or too large for the memory left) only then.
 #include "FormatError.h"
 #include "RunLoader.h"
 #include "ShortChunkArchive.h"
@@ -10,6 +10,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <malloc.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 class TestRunLoader : public QObject
 {
@@ -144,6 +149,90 @@ private slots:
         QCOMPARE(index->totalSamples(), run->profileIndex()->totalSamples());
         QVERIFY(later->indexProfile());
         QCOMPARE(later->profileIndex(), index);
+    }
+
+    void indexWithoutMemoryFailsWithASentence()
+    {
+#if RUNLENS_SANITIZE
+        QSKIP("AddressSanitizer ends the process on a failed allocation instead of throwing std::bad_alloc, and "
+              "RLIMIT_AS cannot apply to its terabytes of shadow address space");
+#endif
+        if (qEnvironmentVariableIsSet("RUNLENS_EMULATOR"))
+            QSKIP("under qemu the address space limit would apply to the emulator's own reservations");
+        // Twenty million samples (an hour of a 96-CPU host): the index's list of rows by task alone
+        // takes 80 MB, and it gets 4 MB (no room for a thread's stack either: both passes run on the
+        // calling thread), in a child whose address space is limited (RLIMIT_AS), as on a host
+        // that is out of memory. It must end in a sentence, not in std::terminate. (The
+        // list is larger than the 64 MB a thread's malloc arena reserves: it cannot come from
+        // address space reserved before the limit.)
+        const RunPtr demo = RunLoader::loadNow(QStringLiteral(RUNLENS_SOURCE_DIR "/resources/demo/demo-tuned.tar.gz"));
+        runlens::format::RunArchive archive;
+        archive.runName = "large";
+        archive.profile = *demo->profile();
+        auto& samples = archive.profile->samples;
+        const std::size_t stacks = archive.profile->stacks.size();
+        constexpr std::size_t kRows = 20'000'000;
+        samples = {};
+        for (auto* column : {&samples.cpu, &samples.pid, &samples.tid, &samples.stack})
+            column->reserve(kRows);
+        samples.timeNs.reserve(kRows);
+        for (std::size_t row = 0; row < kRows; ++row) {
+            samples.timeNs.push_back(std::int64_t(row) * 1000);
+            samples.cpu.push_back(std::uint32_t(row % 64));
+            samples.pid.push_back(std::uint32_t(100 + row % 1000));
+            samples.tid.push_back(std::uint32_t(100 + row % 1000));
+            samples.stack.push_back(std::uint32_t(row % stacks));
+        }
+        const auto large = std::make_shared<const Run>(QStringLiteral("/tmp/large.tar.gz"), std::move(archive), QString(),
+                                                       ProfileIndexing::Later);
+        int pipe[2];
+        QCOMPARE(::pipe(pipe), 0);
+        const pid_t child = ::fork();
+        QVERIFY(child >= 0);
+        if (child == 0) {
+            ::close(pipe[0]);
+            // The main heap's free space (tens of megabytes, left by the tests before) is mapped
+            // already: glibc would serve the index's vectors from it once its threshold for mapping
+            // large blocks has risen. Fixed at 128 KiB, every large block needs new address space.
+            ::mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+            const rlimit limit{addressSpaceBytes() + (4u << 20), RLIM_INFINITY};
+            ::setrlimit(RLIMIT_AS, &limit);
+            // What escapes is reported by the exit status: the child must not unwind into Qt Test.
+            try {
+                const bool indexed = large->indexProfile();
+                const QByteArray answer = (indexed ? QByteArray("indexed") : large->profileError().toUtf8())
+                                        + (large->hasProfile() ? "|profile" : "|no profile");
+                [[maybe_unused]] const auto written = ::write(pipe[1], answer.constData(), std::size_t(answer.size()));
+            } catch (...) {
+                ::_exit(3);
+            }
+            ::_exit(0);
+        }
+        ::close(pipe[1]);
+        QByteArray answer;
+        char buffer[512];
+        for (ssize_t n; (n = ::read(pipe[0], buffer, sizeof buffer)) > 0;)
+            answer.append(buffer, n);
+        ::close(pipe[0]);
+        int status = 0;
+        QCOMPARE(::waitpid(child, &status, 0), child);
+        QVERIFY2(WIFEXITED(status) && WEXITSTATUS(status) == 0, qPrintable(QStringLiteral("child status %1").arg(status)));
+        QCOMPARE(answer, QByteArray("The CPU stack samples of /tmp/large.tar.gz are too large to open: not enough "
+                                    "memory.|no profile"));
+    }
+
+private:
+    // What the process has mapped now (VmSize), the base of the child's limit.
+    static rlim_t addressSpaceBytes()
+    {
+        QFile status(QStringLiteral("/proc/self/status"));
+        if (!status.open(QIODevice::ReadOnly))
+            return 0;
+        for (const QByteArray& line : status.readAll().split('\n')) {
+            if (line.startsWith("VmSize:"))
+                return rlim_t(line.mid(7).trimmed().split(' ').front().toULongLong()) * 1024;
+        }
+        return 0;
     }
 };
 
