@@ -546,33 +546,76 @@ void ProfileIndex::scanRows(std::size_t fromPosition, std::size_t toPosition, co
     const std::size_t noStack = perStack.size() - 1;
     const SampleFilter test(filter);
     const bool byPeriod = weight == SampleWeight::EventCount;
-    // Rows in time order (positions are rows): the first and last rows that pass hold the first
-    // and last times, so the time column, the widest, is not read for every row that passes.
-    const bool ordered = m_order.empty();
-    const auto scan = [&](std::size_t from, std::size_t to, std::vector<std::uint64_t>& sums, std::int64_t& low,
-                          std::int64_t& high) {
-        constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+    constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+    // Rows in time order (positions are rows), as format 1.3 and later store them: the filter's
+    // own loop, where every row is added, with a weight of 0 when it fails. The first and last
+    // rows that pass hold the first and last times, so the time column, the widest, is not read
+    // for every row that passes.
+    const std::uint32_t* const stacks = samples.stack.data();
+    const std::vector<std::uint64_t>& weightColumn = byPeriod && !samples.period.empty() ? samples.period : samples.count;
+    const std::uint64_t* const weights = weightColumn.empty() ? nullptr : weightColumn.data(); // null: one each
+    const auto scanInOrder = [&](std::size_t from, std::size_t to, std::vector<std::uint64_t>& sums, std::int64_t& low,
+                                 std::int64_t& high) {
         std::size_t firstRow = kNone;
         std::size_t lastRow = kNone;
-        for (std::size_t p = from; p < to; ++p) {
-            const std::size_t i = rowAt(p);
-            if (!test.passes(samples, i))
-                continue;
-            if (ordered) {
-                firstRow = std::min(firstRow, i);
-                lastRow = i;
-            } else {
-                const std::int64_t t = samples.timeNs[i];
-                low = std::min(low, t);
-                high = std::max(high, t);
+        test.withRowTest(samples, [&](const auto& passes) {
+            // Local copies: through the captured references, each would be read again after
+            // every addition to the sums.
+            std::uint64_t* const sum = sums.data();
+            const std::uint32_t* const stack = stacks;
+            const std::uint64_t* const weight = weights;
+            const std::size_t other = noStack;
+            // The first and last rows that pass are found in the first and last chunks that have
+            // any: tracked row by row, they made GCC branch on each row's test.
+            constexpr std::size_t kChunk = 4096;
+            std::size_t firstChunk = kNone;
+            std::size_t lastChunk = kNone;
+            for (std::size_t chunk = from; chunk < to; chunk += kChunk) {
+                const std::size_t end = std::min(to, chunk + kChunk);
+                std::size_t passed = 0;
+                for (std::size_t row = chunk; row < end; ++row) {
+                    const bool pass = passes(row);
+                    const std::uint32_t s = stack[row];
+                    sum[s < other ? s : other] += (weight ? weight[row] : 1) & (std::uint64_t(0) - std::uint64_t(pass));
+                    passed += pass;
+                }
+                if (passed > 0) {
+                    firstChunk = std::min(firstChunk, chunk);
+                    lastChunk = chunk;
+                }
             }
-            const std::uint32_t stack = samples.stack[i];
-            sums[stack < noStack ? stack : noStack] += byPeriod ? samples.periodAt(i) : samples.countAt(i);
-        }
+            if (firstChunk == kNone)
+                return;
+            for (firstRow = firstChunk; !passes(firstRow); ++firstRow) {
+            }
+            for (lastRow = std::min(to, lastChunk + kChunk) - 1; !passes(lastRow); --lastRow) {
+            }
+        });
         if (firstRow != kNone) {
             low = std::min(low, samples.timeNs[firstRow]);
             high = std::max(high, samples.timeNs[lastRow]);
         }
+    };
+    // Rows out of order (format 1.0), reached through the index's order.
+    const auto scanByOrder = [&](std::size_t from, std::size_t to, std::vector<std::uint64_t>& sums, std::int64_t& low,
+                                 std::int64_t& high) {
+        for (std::size_t p = from; p < to; ++p) {
+            const std::size_t i = m_order[p];
+            if (!test.passes(samples, i))
+                continue;
+            const std::int64_t t = samples.timeNs[i];
+            low = std::min(low, t);
+            high = std::max(high, t);
+            const std::uint32_t stack = samples.stack[i];
+            sums[stack < noStack ? stack : noStack] += byPeriod ? samples.periodAt(i) : samples.countAt(i);
+        }
+    };
+    const auto scan = [&](std::size_t from, std::size_t to, std::vector<std::uint64_t>& sums, std::int64_t& low,
+                          std::int64_t& high) {
+        if (m_order.empty())
+            scanInOrder(from, to, sums, low, high);
+        else
+            scanByOrder(from, to, sums, low, high);
     };
     sumInParts(toPosition - fromPosition, kRowsPerScanThread, perStack, first, last,
                [&](std::size_t from, std::size_t to, std::vector<std::uint64_t>& sums, std::int64_t& low, std::int64_t& high) {

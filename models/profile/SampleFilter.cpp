@@ -6,20 +6,14 @@ SampleFilter::IdSet::IdSet(std::vector<std::uint32_t> ids)
 {
     if (ids.empty())
         return;
-    const std::uint32_t largest = *std::max_element(ids.begin(), ids.end());
-    if (largest < (1u << 22)) {
-        m_bytes.assign(std::size_t(largest) + 1, 0);
+    if (*std::max_element(ids.begin(), ids.end()) < kDenseIds) {
+        m_bits.assign(kDenseIds / 64, 0);
         for (const auto id : ids)
-            m_bytes[id] = 1;
+            m_bits[id >> 6] |= std::uint64_t(1) << (id & 63);
         return;
     }
     std::sort(ids.begin(), ids.end());
     m_sorted = std::move(ids);
-}
-
-bool SampleFilter::IdSet::containsLarge(std::uint32_t id) const
-{
-    return std::binary_search(m_sorted.begin(), m_sorted.end(), id);
 }
 
 SampleFilter::SampleFilter(const StackTreeFilter& filter)
