@@ -9,7 +9,6 @@
 #include <limits>
 #include <optional>
 #include <string>
-#include <system_error>
 #include <thread>
 #include <unordered_map>
 
@@ -133,8 +132,10 @@ void sumInParts(std::size_t size, std::size_t minimumPerPart, std::vector<std::u
         Part& part = results[k - 1];
         try {
             workers.emplace_back([&add, &part, from, to] { add(from, to, part.sums, part.first, part.last); });
-        } catch (const std::system_error&) {
-            add(from, to, part.sums, part.first, part.last); // no thread to be had (memory is short): this one
+        } catch (const std::exception&) {
+            // No thread to be had (std::system_error, or std::bad_alloc for its state: memory is
+            // short): this one does the part.
+            add(from, to, part.sums, part.first, part.last);
         }
     }
     add(std::size_t(0), step, perStack, first, last);
@@ -292,8 +293,9 @@ std::shared_ptr<const ProfileIndex> ProfileIndex::build(const ProfileTables& pro
                 }
             });
             tasksLeft = false;
-        } catch (const std::system_error&) {
-            // No thread to be had (memory is short): the pass runs after the aggregates, here.
+        } catch (const std::exception&) {
+            // No thread to be had (std::system_error, or std::bad_alloc for its state: memory is
+            // short): the pass runs after the aggregates, here.
         }
     }
     bool aggregated = false;
