@@ -14,28 +14,12 @@ class SampleFilter
 public:
     explicit SampleFilter(const StackTreeFilter& filter);
 
-    // One row (FoldedWriter, rows out of time order): each test is made in full rather than cut
-    // short, as a row's columns are at hand and a mispredicted branch costs more.
+    // One row (FoldedWriter, rows out of time order, the tasks' own rows): the test below, its
+    // shape chosen for this one row.
     bool passes(const runlens::format::ProfileSamples& samples, std::size_t row) const
     {
-        bool pass = true;
-        if (m_byTime) {
-            const std::int64_t t = samples.timeNs[row];
-            pass = (t >= m_begin) & (t < m_end);
-        }
-        if (m_byCpu)
-            pass &= m_cpus.contains(samples.cpu[row]);
-        // A process (all its threads) or single threads: either passes. The column of an empty
-        // list is not read: over an hour of a large host each is hundreds of megabytes.
-        if (m_byPid && m_byTid) {
-            const bool inProcesses = m_pids.contains(samples.pid[row]);
-            const bool inThreads = m_tids.contains(samples.tid[row]);
-            pass &= inProcesses || inThreads;
-        } else if (m_byPid) {
-            pass &= m_pids.contains(samples.pid[row]);
-        } else if (m_byTid) {
-            pass &= m_tids.contains(samples.tid[row]);
-        }
+        bool pass = false;
+        withRowTest(samples, [&](const auto& rowPasses) { pass = rowPasses(row); });
         return pass;
     }
 
@@ -105,6 +89,10 @@ private:
         IdSetView pids;
         IdSetView tids;
 
+        // Each test is made in full rather than cut short, as a row's columns are at hand and a
+        // mispredicted branch costs more. A process (all its threads) or single threads: either
+        // passes. The column of an empty list is not read: over an hour of a large host each is
+        // hundreds of megabytes.
         template <bool kByTime, bool kByCpu, bool kByPid, bool kByTid>
         [[gnu::always_inline]] bool passes(std::size_t row) const
         {
