@@ -274,9 +274,10 @@ std::shared_ptr<const ProfileIndex> ProfileIndex::build(const ProfileTables& pro
     index->m_slots = cpuCount > 1 && bucketCount * cpuCount <= kMaxRuns ? cpuCount : 1;
 
     // The two passes by bucket, side by side: the aggregates (reporting progress, polling cancel)
-    // and the rows by task (stopped when the aggregates are cancelled). Rows with periods (cycles
-    // sampled at a frequency) are a third larger, and the task lists (4 bytes a row) would take an
-    // hour of a 192-CPU host past the app's 1.5 GB: their process and thread filters scan instead.
+    // and the samples by task (stopped when the aggregates are cancelled). Rows with periods
+    // (cycles sampled at a frequency) are a third larger, and their tasks' rows (4 bytes a row)
+    // would take an hour of a 192-CPU host past the app's 1.5 GB: their process and thread filters
+    // scan instead.
     index->m_tasksGrouped = !profile.hasPeriods();
     // What either pass throws (out of memory) is thrown to the caller once both have stopped.
     std::atomic<bool> cancelled = false;
@@ -287,7 +288,7 @@ std::shared_ptr<const ProfileIndex> ProfileIndex::build(const ProfileTables& pro
         try {
             byTask = std::thread([&index, &cancelled, &taskFailure] {
                 try {
-                    index->groupRowsByTask(cancelled);
+                    index->groupByTask(cancelled);
                 } catch (...) {
                     taskFailure = std::current_exception();
                 }
@@ -311,7 +312,7 @@ std::shared_ptr<const ProfileIndex> ProfileIndex::build(const ProfileTables& pro
     if (byTask.joinable())
         byTask.join();
     if (tasksLeft && !cancelled)
-        index->groupRowsByTask(cancelled);
+        index->groupByTask(cancelled);
     if (taskFailure)
         std::rethrow_exception(taskFailure);
     if (cancelled)
@@ -461,11 +462,12 @@ bool ProfileIndex::aggregateByCpu(const std::function<bool(std::size_t rowsDone)
     return true;
 }
 
-void ProfileIndex::groupRowsByTask(const std::atomic<bool>& cancelled)
+void ProfileIndex::groupByTask(const std::atomic<bool>& cancelled)
 {
     const auto& samples = m_profile->samples;
     const std::size_t rows = samples.size();
     const std::size_t buckets = bucketCount();
+    const std::size_t stackCount = m_profile->stacks.size();
     // Tasks are numbered as they are met; a task's rows are counted, then its fill cursor.
     U64Map taskIds;
     std::optional<std::uint32_t> allOnesTask; // pid and tid 0xffffffff, whose key is the map's empty one
@@ -488,16 +490,35 @@ void ProfileIndex::groupRowsByTask(const std::atomic<bool>& cancelled)
         }
         return task;
     };
+    // Reserved for every row, never grown (as the aggregates by CPU are): what is not written is
+    // address space, not memory. Stacks take at most half the rows.
+    m_taskRows.reserve(rows);
+    m_taskStack.reserve(rows / 2);
+    m_taskSamples.reserve(rows / 2);
+    m_taskBuckets.reserve(buckets + 1);
     std::vector<std::uint32_t> bucketTasks; // the task of each of the bucket's rows
     std::vector<std::uint32_t> touchedTasks;
-    m_taskRows.resize(rows);
-    m_bucketTaskRunStart.reserve(buckets + 1);
+    std::vector<std::uint32_t> rowsByTask;  // the bucket's rows grouped by task
+    std::vector<std::uint64_t> runRowStart; // per task run of the bucket, its first in rowsByTask; one more
+    // The bucket's task stacks while they are made, and where each stack's entry of the current
+    // run is (valid while entryRun[stack] is that run).
+    std::vector<std::uint32_t> entryRun(stackCount + 1, std::numeric_limits<std::uint32_t>::max());
+    std::vector<std::uint32_t> entryAt(stackCount + 1, 0);
+    std::vector<std::uint32_t> bucketStacks;
+    std::vector<std::uint64_t> bucketSamples;
+    std::vector<std::uint32_t> runStacks; // per task run of the bucket, how many stacks
+    std::vector<std::int64_t> runFirst;
+    std::vector<std::int64_t> runLast;
+    std::uint32_t runId = 0; // numbers the runs for entryRun, across buckets
     for (std::size_t b = 0; b < buckets && !cancelled; ++b) {
         const std::size_t from = m_bucketRowStart[b];
         const std::size_t to = m_bucketRowStart[b + 1];
+        const std::size_t bucketRows = to - from;
+        TaskBucket bucket;
+        bucket.firstRun = m_taskRunTask.size();
+        bucket.firstTimedRun = m_taskRunFirstTime.size();
         // Count each task's rows, give each task its stretch of the bucket's, fill them in.
-        m_bucketTaskRunStart.push_back(m_taskRunTask.size());
-        bucketTasks.resize(to - from);
+        bucketTasks.resize(bucketRows);
         touchedTasks.clear();
         for (std::size_t p = from; p < to; ++p) {
             const std::size_t row = rowAt(p);
@@ -507,23 +528,90 @@ void ProfileIndex::groupRowsByTask(const std::atomic<bool>& cancelled)
                 touchedTasks.push_back(task);
         }
         std::sort(touchedTasks.begin(), touchedTasks.end());
-        std::uint64_t start = from;
+        runRowStart.clear();
+        std::uint64_t start = 0;
         for (const std::uint32_t task : touchedTasks) {
-            m_taskRunTask.push_back(task);
-            m_taskRunRowStart.push_back(std::uint32_t(start));
+            runRowStart.push_back(start);
             const std::uint64_t taskRows = taskCursor[task];
             taskCursor[task] = start;
             start += taskRows;
         }
+        runRowStart.push_back(start);
+        rowsByTask.resize(bucketRows);
         for (std::size_t p = from; p < to; ++p)
-            m_taskRows[taskCursor[bucketTasks[p - from]]++] = std::uint32_t(rowAt(p));
+            rowsByTask[taskCursor[bucketTasks[p - from]]++] = std::uint32_t(rowAt(p));
         for (const std::uint32_t task : touchedTasks)
             taskCursor[task] = 0;
+
+        // Each run's stacks, given up as soon as they are more than half the bucket's rows.
+        bucketStacks.clear();
+        bucketSamples.clear();
+        runStacks.clear();
+        runFirst.clear();
+        runLast.clear();
+        bucket.stacks = true;
+        for (std::size_t r = 0; r < touchedTasks.size() && bucket.stacks; ++r) {
+            if (runId == std::numeric_limits<std::uint32_t>::max()) { // the mark of "none": start again
+                std::fill(entryRun.begin(), entryRun.end(), std::numeric_limits<std::uint32_t>::max());
+                runId = 0;
+            }
+            const std::uint32_t run = runId++;
+            const std::size_t runStart = bucketStacks.size();
+            std::int64_t low = std::numeric_limits<std::int64_t>::max();
+            std::int64_t high = std::numeric_limits<std::int64_t>::min();
+            for (std::size_t k = runRowStart[r]; k < runRowStart[r + 1]; ++k) {
+                const std::size_t row = rowsByTask[k];
+                const std::uint32_t stack = samples.stack[row] < stackCount ? samples.stack[row] : std::uint32_t(stackCount);
+                if (entryRun[stack] != run) {
+                    entryRun[stack] = run;
+                    entryAt[stack] = std::uint32_t(bucketStacks.size());
+                    bucketStacks.push_back(stack);
+                    bucketSamples.push_back(0);
+                }
+                bucketSamples[entryAt[stack]] += samples.countAt(row);
+                const std::int64_t t = samples.timeNs[row];
+                low = std::min(low, t);
+                high = std::max(high, t);
+            }
+            runStacks.push_back(std::uint32_t(bucketStacks.size() - runStart));
+            runFirst.push_back(low);
+            runLast.push_back(high);
+            bucket.stacks = bucketStacks.size() * 2 <= bucketRows;
+        }
+
+        if (bucket.stacks) {
+            bucket.firstItem = m_taskStack.size();
+            m_taskStack.insert(m_taskStack.end(), bucketStacks.begin(), bucketStacks.end());
+            for (const std::uint64_t sum : bucketSamples)
+                m_taskSamples.push_back(sum);
+            m_taskRunSize.insert(m_taskRunSize.end(), runStacks.begin(), runStacks.end());
+            m_taskRunFirstTime.insert(m_taskRunFirstTime.end(), runFirst.begin(), runFirst.end());
+            m_taskRunLastTime.insert(m_taskRunLastTime.end(), runLast.begin(), runLast.end());
+        } else {
+            bucket.firstItem = m_taskRows.size();
+            m_taskRows.insert(m_taskRows.end(), rowsByTask.begin(), rowsByTask.end());
+            for (std::size_t r = 0; r < touchedTasks.size(); ++r)
+                m_taskRunSize.push_back(std::uint32_t(runRowStart[r + 1] - runRowStart[r]));
+        }
+        m_taskRunTask.insert(m_taskRunTask.end(), touchedTasks.begin(), touchedTasks.end());
+        m_taskBuckets.push_back(bucket);
     }
-    m_bucketTaskRunStart.push_back(m_taskRunTask.size());
-    m_taskRunRowStart.push_back(std::uint32_t(rows));
+    TaskBucket end;
+    end.firstRun = m_taskRunTask.size();
+    end.firstItem = 0;
+    end.firstTimedRun = m_taskRunFirstTime.size();
+    m_taskBuckets.push_back(end);
     m_taskRunTask.shrink_to_fit();
-    m_taskRunRowStart.shrink_to_fit();
+    m_taskRunSize.shrink_to_fit();
+    m_taskRunFirstTime.shrink_to_fit();
+    m_taskRunLastTime.shrink_to_fit();
+}
+
+std::size_t ProfileIndex::bucketsWithTaskStacks() const
+{
+    if (m_taskBuckets.empty())
+        return 0;
+    return std::size_t(std::count_if(m_taskBuckets.begin(), m_taskBuckets.end() - 1, [](const TaskBucket& b) { return b.stacks; }));
 }
 
 std::size_t ProfileIndex::memoryBytes() const
@@ -534,9 +622,11 @@ std::size_t ProfileIndex::memoryBytes() const
          + m_entrySamples.memoryBytes() + m_entryEvents.memoryBytes()
          + (m_stackSamples.capacity() + m_stackEvents.capacity()) * sizeof(std::uint64_t)
          + m_scopeCells.capacity() * sizeof(std::uint32_t) + m_functionOfFrame.capacity() * sizeof(std::uint32_t)
-         + m_tasks.capacity() * sizeof(Task) + m_taskRows.capacity() * sizeof(std::uint32_t)
-         + m_bucketTaskRunStart.capacity() * sizeof(std::uint64_t) + m_taskRunTask.capacity() * sizeof(std::uint32_t)
-         + m_taskRunRowStart.capacity() * sizeof(std::uint32_t) + m_threads.capacity() * sizeof(Thread)
+         + m_tasks.capacity() * sizeof(Task) + m_taskBuckets.capacity() * sizeof(TaskBucket)
+         + (m_taskRunTask.capacity() + m_taskRunSize.capacity()) * sizeof(std::uint32_t)
+         + m_taskStack.size() * sizeof(std::uint32_t) + m_taskSamples.memoryBytes()
+         + (m_taskRunFirstTime.capacity() + m_taskRunLastTime.capacity()) * sizeof(std::int64_t)
+         + m_taskRows.size() * sizeof(std::uint32_t) + m_threads.capacity() * sizeof(Thread)
          + m_functions.capacity() * sizeof(StackTreeFunction);
 }
 
@@ -544,9 +634,18 @@ void ProfileIndex::scanRows(std::size_t fromPosition, std::size_t toPosition, co
                             SampleWeight weight, std::vector<std::uint64_t>& perStack, std::int64_t& first,
                             std::int64_t& last) const
 {
+    const SampleFilter test(filter);
+    sumInParts(toPosition - fromPosition, kRowsPerScanThread, perStack, first, last,
+               [&](std::size_t from, std::size_t to, std::vector<std::uint64_t>& sums, std::int64_t& low, std::int64_t& high) {
+                   scanPart(fromPosition + from, fromPosition + to, test, weight, sums, low, high);
+               });
+}
+
+void ProfileIndex::scanPart(std::size_t fromPosition, std::size_t toPosition, const SampleFilter& test, SampleWeight weight,
+                            std::vector<std::uint64_t>& perStack, std::int64_t& first, std::int64_t& last) const
+{
     const auto& samples = m_profile->samples;
     const std::size_t noStack = perStack.size() - 1;
-    const SampleFilter test(filter);
     const bool byPeriod = weight == SampleWeight::EventCount;
     constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
     // Rows in time order (positions are rows), as format 1.3 and later store them: the filter's
@@ -612,17 +711,10 @@ void ProfileIndex::scanRows(std::size_t fromPosition, std::size_t toPosition, co
             sums[stack < noStack ? stack : noStack] += byPeriod ? samples.periodAt(i) : samples.countAt(i);
         }
     };
-    const auto scan = [&](std::size_t from, std::size_t to, std::vector<std::uint64_t>& sums, std::int64_t& low,
-                          std::int64_t& high) {
-        if (m_order.empty())
-            scanInOrder(from, to, sums, low, high);
-        else
-            scanByOrder(from, to, sums, low, high);
-    };
-    sumInParts(toPosition - fromPosition, kRowsPerScanThread, perStack, first, last,
-               [&](std::size_t from, std::size_t to, std::vector<std::uint64_t>& sums, std::int64_t& low, std::int64_t& high) {
-                   scan(fromPosition + from, fromPosition + to, sums, low, high);
-               });
+    if (m_order.empty())
+        scanInOrder(fromPosition, toPosition, perStack, first, last);
+    else
+        scanByOrder(fromPosition, toPosition, perStack, first, last);
 }
 
 void ProfileIndex::addRuns(std::size_t fromRun, std::size_t toRun, SampleWeight weight, std::vector<std::uint64_t>& perStack,
@@ -660,8 +752,8 @@ bool ProfileIndex::coversBucket(const StackTreeFilter& filter, std::size_t b) co
     return filter.timeNs->first <= bucketStart && double(filter.timeNs->second) >= double(bucketStart) + double(m_bucketNs);
 }
 
-bool ProfileIndex::addTaskRows(std::size_t fromBucket, std::size_t toBucket, const StackTreeFilter& filter, SampleWeight weight,
-                               std::vector<std::uint64_t>& perStack, std::int64_t& first, std::int64_t& last) const
+bool ProfileIndex::addTasks(std::size_t fromBucket, std::size_t toBucket, const StackTreeFilter& filter, SampleWeight weight,
+                            std::vector<std::uint64_t>& perStack, std::int64_t& first, std::int64_t& last) const
 {
     // The tasks asked for: a process (all its threads) or single threads, either passes.
     std::vector<std::uint32_t> pids = filter.pids;
@@ -671,38 +763,66 @@ bool ProfileIndex::addTaskRows(std::size_t fromBucket, std::size_t toBucket, con
     std::vector<char> chosen(m_tasks.size(), 0);
     for (std::size_t t = 0; t < m_tasks.size(); ++t)
         chosen[t] = std::binary_search(pids.begin(), pids.end(), m_tasks[t].pid) || std::binary_search(tids.begin(), tids.end(), m_tasks[t].tid);
-    const std::size_t fromRun = m_bucketTaskRunStart[fromBucket];
-    const std::size_t toRun = m_bucketTaskRunStart[toBucket];
-    std::uint64_t chosenRows = 0;
-    for (std::size_t r = fromRun; r < toRun; ++r) {
-        if (chosen[m_taskRunTask[r]])
-            chosenRows += m_taskRunRowStart[r + 1] - m_taskRunRowStart[r];
+    // A bucket whose rows must be tested (the range cuts it, or a CPU filter applies) is read row
+    // by row: through its chosen tasks' rows where it keeps them, else in a scan of all its rows
+    // (its task stacks cannot be split by time or CPU).
+    const bool byCpu = !filter.cpus.empty();
+    const auto testsRows = [&](std::size_t b) { return byCpu || !coversBucket(filter, b); };
+    const auto scansBucket = [&](std::size_t b) { return m_taskBuckets[b].stacks && testsRows(b); };
+    std::uint64_t work = 0; // stacks and rows to read
+    for (std::size_t b = fromBucket; b < toBucket; ++b) {
+        if (scansBucket(b)) {
+            work += m_bucketRowStart[b + 1] - m_bucketRowStart[b];
+            continue;
+        }
+        for (std::size_t r = m_taskBuckets[b].firstRun; r < m_taskBuckets[b + 1].firstRun; ++r) {
+            if (chosen[m_taskRunTask[r]])
+                work += m_taskRunSize[r];
+        }
     }
     // Rows reached through a list cost about what four rows read in order do.
     const std::uint64_t rangeRows = m_bucketRowStart[toBucket] - m_bucketRowStart[fromBucket];
-    if (chosenRows > rangeRows / 4)
+    if (work > rangeRows / 4)
         return false;
 
     const auto& samples = m_profile->samples;
     const std::size_t noStack = perStack.size() - 1;
     const bool byPeriod = weight == SampleWeight::EventCount;
-    // The tasks are chosen already; what is left to test is the time at the range's edges and the CPU.
+    // The listed rows are of the chosen tasks already: what is left to test of them is the time at
+    // the range's edges and the CPU. A scanned bucket's rows are tested in full.
     StackTreeFilter rest;
     rest.timeNs = filter.timeNs;
     rest.cpus = filter.cpus;
-    const SampleFilter test(rest);
+    const SampleFilter restTest(rest);
+    const SampleFilter fullTest(filter);
     const std::size_t minimumBuckets = std::max<std::size_t>(
-        1, (toBucket - fromBucket) * kRowsPerScanThread / std::max<std::uint64_t>(1, chosenRows));
+        1, (toBucket - fromBucket) * kRowsPerScanThread / std::max<std::uint64_t>(1, work));
     sumInParts(toBucket - fromBucket, minimumBuckets, perStack, first, last,
                [&](std::size_t from, std::size_t to, std::vector<std::uint64_t>& sums, std::int64_t& low, std::int64_t& high) {
                    for (std::size_t b = fromBucket + from; b < fromBucket + to; ++b) {
-                       const bool testRows = !filter.cpus.empty() || !coversBucket(filter, b);
-                       for (std::size_t r = m_bucketTaskRunStart[b]; r < m_bucketTaskRunStart[b + 1]; ++r) {
+                       const TaskBucket& bucket = m_taskBuckets[b];
+                       if (scansBucket(b)) {
+                           scanPart(m_bucketRowStart[b], m_bucketRowStart[b + 1], fullTest, weight, sums, low, high);
+                           continue;
+                       }
+                       const bool testRows = testsRows(b);
+                       std::size_t item = bucket.firstItem;
+                       for (std::size_t r = bucket.firstRun; r < m_taskBuckets[b + 1].firstRun; item += m_taskRunSize[r], ++r) {
                            if (!chosen[m_taskRunTask[r]])
                                continue;
-                           for (std::size_t k = m_taskRunRowStart[r]; k < m_taskRunRowStart[r + 1]; ++k) {
+                           const std::size_t end = item + m_taskRunSize[r];
+                           if (bucket.stacks) {
+                               // Rows without periods (the only ones grouped): events are samples.
+                               for (std::size_t e = item; e < end; ++e)
+                                   sums[std::min<std::size_t>(m_taskStack[e], noStack)] += m_taskSamples[e];
+                               const std::size_t timed = bucket.firstTimedRun + (r - bucket.firstRun);
+                               low = std::min(low, m_taskRunFirstTime[timed]);
+                               high = std::max(high, m_taskRunLastTime[timed]);
+                               continue;
+                           }
+                           for (std::size_t k = item; k < end; ++k) {
                                const std::size_t row = m_taskRows[k];
-                               if (testRows && !test.passes(samples, row))
+                               if (testRows && !restTest.passes(samples, row))
                                    continue;
                                const std::uint32_t stack = samples.stack[row];
                                sums[stack < noStack ? stack : noStack] += byPeriod ? samples.periodAt(row) : samples.countAt(row);
@@ -739,7 +859,7 @@ void ProfileIndex::accumulate(const StackTreeFilter& filter, SampleWeight weight
         }
         toBucket = std::min<std::uint64_t>(buckets, bucketOf(end - 1, m_origin, m_bucketNs) + 1);
     }
-    if (byTask && m_tasksGrouped && addTaskRows(fromBucket, toBucket, filter, weight, perStack, first, last))
+    if (byTask && m_tasksGrouped && addTasks(fromBucket, toBucket, filter, weight, perStack, first, last))
         return;
     if (byTask || (byCpu && !aggregatesPerCpu())) {
         // Rows of one bucket are consecutive positions: the range's rows are one stretch.

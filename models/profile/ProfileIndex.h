@@ -6,8 +6,9 @@
 // the buckets the range covers and scans only the rows of the one or two buckets it cuts:
 // O(buckets x CPUs x distinct stacks) instead of O(samples), which is what keeps dragging a
 // selection or picking CPUs interactive on an hour of a 192-CPU host (34 million samples). A
-// process or thread filter reads only the rows of its tasks, which the index keeps grouped by task
-// within each bucket: O(buckets x tasks + the tasks' own samples); when those are a large part of
+// process or thread filter reads only what the index keeps of its tasks in each bucket: their
+// stacks with sample counts where those merge, else their rows, which are then at most twice as
+// many: O(buckets x tasks + the tasks' distinct stacks per bucket). When that is a large part of
 // the range, or the rows carry periods (for memory), a scan of the range's rows is made instead.
 //
 // The index refers to the ProfileTables it was built from, which must outlive it and not change
@@ -24,6 +25,8 @@
 #include <memory>
 #include <string>
 #include <vector>
+
+class SampleFilter;
 
 class ProfileIndex
 {
@@ -80,6 +83,8 @@ public:
     // scans rows).
     bool aggregatesPerCpu() const { return m_slots > 1 || m_cpus.size() <= 1; }
     std::size_t memoryBytes() const;
+    // How many buckets keep their tasks' stacks with counts rather than their rows (see below).
+    std::size_t bucketsWithTaskStacks() const;
 
     // Adds the weights of the samples that pass `filter` to perStack (one slot per stack, plus
     // one at the end for samples without frames). first/last: the times of the first and last
@@ -100,17 +105,22 @@ private:
     void addRuns(std::size_t fromRun, std::size_t toRun, runlens::format::SampleWeight weight,
                  std::vector<std::uint64_t>& perStack, std::int64_t& first, std::int64_t& last) const;
     // The build's two passes over the buckets' rows, which run side by side: the aggregates
-    // (false when progress() cancels them) and the rows by task (left short when cancelled).
+    // (false when progress() cancels them) and the samples by task (left short when cancelled).
     bool aggregateByCpu(const std::function<bool(std::size_t rowsDone)>& progress);
-    void groupRowsByTask(const std::atomic<bool>& cancelled);
+    void groupByTask(const std::atomic<bool>& cancelled);
     // Whether bucket b lies wholly within the filter's time range (or there is none).
     bool coversBucket(const StackTreeFilter& filter, std::size_t b) const;
-    // Adds the rows of the tasks the filter names in buckets [fromBucket, toBucket); false (and
+    // Adds the samples of the tasks the filter names in buckets [fromBucket, toBucket); false (and
     // nothing added) when they are too large a part of those buckets' rows to be worth it.
-    bool addTaskRows(std::size_t fromBucket, std::size_t toBucket, const StackTreeFilter& filter,
-                     runlens::format::SampleWeight weight, std::vector<std::uint64_t>& perStack, std::int64_t& first,
-                     std::int64_t& last) const;
+    bool addTasks(std::size_t fromBucket, std::size_t toBucket, const StackTreeFilter& filter,
+                  runlens::format::SampleWeight weight, std::vector<std::uint64_t>& perStack, std::int64_t& first,
+                  std::int64_t& last) const;
+    // Adds the rows at positions [fromPosition, toPosition) that pass: scanRows shares a long
+    // stretch among the cores, scanPart does it on this thread.
     void scanRows(std::size_t fromPosition, std::size_t toPosition, const StackTreeFilter& filter,
+                  runlens::format::SampleWeight weight, std::vector<std::uint64_t>& perStack, std::int64_t& first,
+                  std::int64_t& last) const;
+    void scanPart(std::size_t fromPosition, std::size_t toPosition, const SampleFilter& test,
                   runlens::format::SampleWeight weight, std::vector<std::uint64_t>& perStack, std::int64_t& first,
                   std::int64_t& last) const;
 
@@ -141,19 +151,34 @@ private:
     std::vector<std::uint64_t> m_stackSamples;
     std::vector<std::uint64_t> m_stackEvents;
 
-    // The rows by task: each bucket's rows (the same stretch as its positions) grouped by task in
-    // task runs, a task's rows in position order. A task is a (pid, tid) pair of the rows. Not
-    // made for rows with periods (m_tasksGrouped false).
+    // The samples by task, a task being a (pid, tid) pair of the rows: each bucket has a task run
+    // per task it holds, in task order, and keeps for each run either its stacks with their
+    // sample counts and its first and last times (the bucket's "task stacks"), or its rows in
+    // position order. The stacks when they are at most half the rows: at 8 bytes a stack and 4 a
+    // row they never take more memory than the rows, and rows are kept only where they are at
+    // most twice the stacks they would have made. Not made for rows with periods
+    // (m_tasksGrouped false): their stacks would need the events too, which an hour of a large
+    // host has no memory left for.
     bool m_tasksGrouped = false;
     struct Task {
         std::uint32_t pid = 0;
         std::uint32_t tid = 0;
     };
     std::vector<Task> m_tasks;
+    struct TaskBucket {
+        std::uint64_t firstRun = 0;      // into m_taskRunTask and m_taskRunSize
+        std::uint64_t firstItem = 0;     // into m_taskStack and m_taskSamples, else into m_taskRows
+        std::uint64_t firstTimedRun = 0; // into m_taskRunFirstTime and m_taskRunLastTime
+        bool stacks = false;             // whether it keeps stacks, not rows
+    };
+    std::vector<TaskBucket> m_taskBuckets;    // per bucket, and one at the end (its firstRun: all)
+    std::vector<std::uint32_t> m_taskRunTask; // per task run, its task (index into m_tasks)
+    std::vector<std::uint32_t> m_taskRunSize; // per task run, how many stacks or rows it has
+    std::vector<std::uint32_t> m_taskStack;   // the stack (stacks.size() for "no frames")
+    CompactSums m_taskSamples;
+    std::vector<std::int64_t> m_taskRunFirstTime; // per task run of the buckets with stacks
+    std::vector<std::int64_t> m_taskRunLastTime;
     std::vector<std::uint32_t> m_taskRows;
-    std::vector<std::uint64_t> m_bucketTaskRunStart; // per bucket, its first task run; one more at the end
-    std::vector<std::uint32_t> m_taskRunTask;        // per task run, its task (index into m_tasks)
-    std::vector<std::uint32_t> m_taskRunRowStart;    // per task run, its first index into m_taskRows; one more
 
     std::vector<Thread> m_threads;
     std::vector<Process> m_processes;

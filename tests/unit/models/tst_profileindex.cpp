@@ -1,8 +1,8 @@
 // ProfileIndex: trees built from the index equal a plain pass over the rows, in their sums and
 // their first and last times, for every kind of filter (ranges that cut buckets, CPUs, processes
-// or threads, event counts, rows out of order, long runs with wide buckets, CPU ids of any size,
-// sums beyond 32 bits, times at the ends of the 64-bit range); the thread and process lists, the
-// FlameScope grid, cancel.
+// or threads, alone and together, over tasks whose stacks or rows are kept; event counts, rows out
+// of order, long runs with wide buckets, CPU ids of any size, sums beyond 32 bits, times at the
+// ends of the 64-bit range); the thread and process lists, the FlameScope grid, cancel.
 #include "ProfileIndex.h"
 #include "StackTree.h"
 
@@ -38,11 +38,16 @@ std::uint32_t randomCpu(std::mt19937_64& random, CpuIds ids)
     return 0;
 }
 
+// Which stacks a task's samples are on: any of the profile's (where a task's stacks hardly repeat
+// within a bucket, and the index keeps its rows), a few of its own (as a thread running its own
+// code: the index keeps its stacks), or a few in the first half of the run and any after.
+enum class TaskStacks { Any, Few, FewThenAny };
+
 // A random profile: a prefix tree of stacks, tasks in a few processes, samples over `seconds`.
 // (Names are appended, not `"f" + std::to_string(...)`: GCC 12 at -O3 warns of a 2^63-byte
 // overlapping copy there, -Wrestrict, a known false positive that stops the Release build.)
 ProfileTables randomProfile(std::uint32_t seed, std::size_t rows, std::int64_t seconds, bool sorted, bool periods, bool counts,
-                            CpuIds cpuIds = CpuIds::Host)
+                            CpuIds cpuIds = CpuIds::Host, TaskStacks taskStacks = TaskStacks::Any)
 {
     std::mt19937_64 random(seed);
     ProfileTables profile;
@@ -62,7 +67,10 @@ ProfileTables randomProfile(std::uint32_t seed, std::size_t rows, std::int64_t s
         const bool unknown = cpuIds == CpuIds::Huge && task == 11;
         samples.tid.push_back(unknown ? 0xffffffff : 100 + task);
         samples.pid.push_back(unknown ? 0xffffffff : 100 + task % 4);
-        samples.stack.push_back(random() % 50 == 0 ? kNoStack : std::uint32_t(random() % 300));
+        const bool few = taskStacks == TaskStacks::Few
+                      || (taskStacks == TaskStacks::FewThenAny && samples.timeNs.back() < seconds * 500'000'000);
+        const std::uint32_t stack = few ? 20 * task + std::uint32_t(random() % 6) : std::uint32_t(random() % 300);
+        samples.stack.push_back(random() % 50 == 0 ? kNoStack : stack);
         if (counts)
             samples.count.push_back(1 + random() % 5);
         if (periods)
@@ -157,12 +165,22 @@ private slots:
         QTest::addColumn<bool>("counts");
         QTest::addColumn<qint64>("seconds");
         QTest::addColumn<int>("cpuIds");
-        QTest::newRow("in time order, 1 s buckets") << true << false << false << qint64(60) << int(CpuIds::Host);
-        QTest::newRow("out of order (format 1.0)") << false << false << false << qint64(60) << int(CpuIds::Host);
-        QTest::newRow("periods and counts") << false << true << true << qint64(60) << int(CpuIds::Host);
-        QTest::newRow("three hours: wider buckets") << true << true << false << qint64(3 * 3600) << int(CpuIds::Host);
-        QTest::newRow("CPU ids beyond a table, unknown tasks") << true << false << true << qint64(60) << int(CpuIds::Huge);
-        QTest::newRow("more CPUs than runs: rows are scanned") << true << false << true << qint64(3 * 3600) << int(CpuIds::TooMany);
+        QTest::addColumn<int>("taskStacks");
+        const int any = int(TaskStacks::Any);
+        QTest::newRow("in time order, 1 s buckets") << true << false << false << qint64(60) << int(CpuIds::Host) << any;
+        QTest::newRow("out of order (format 1.0)") << false << false << false << qint64(60) << int(CpuIds::Host) << any;
+        QTest::newRow("periods and counts") << false << true << true << qint64(60) << int(CpuIds::Host) << any;
+        QTest::newRow("three hours: wider buckets") << true << true << false << qint64(3 * 3600) << int(CpuIds::Host) << any;
+        QTest::newRow("CPU ids beyond a table, unknown tasks") << true << false << true << qint64(60) << int(CpuIds::Huge) << any;
+        QTest::newRow("more CPUs than runs: rows are scanned") << true << false << true << qint64(3 * 3600) << int(CpuIds::TooMany)
+                                                               << any;
+        const int few = int(TaskStacks::Few);
+        QTest::newRow("tasks on few stacks: their stacks are kept") << true << false << true << qint64(60) << int(CpuIds::Host) << few;
+        QTest::newRow("tasks on few stacks, out of order") << false << false << false << qint64(60) << int(CpuIds::Host) << few;
+        QTest::newRow("tasks on few stacks, with periods: not grouped") << true << true << false << qint64(60) << int(CpuIds::Host)
+                                                                        << few;
+        QTest::newRow("task stacks in the first half, rows after") << true << false << true << qint64(60) << int(CpuIds::Huge)
+                                                                   << int(TaskStacks::FewThenAny);
     }
 
     void matchesARowPass()
@@ -172,12 +190,23 @@ private slots:
         QFETCH(bool, counts);
         QFETCH(qint64, seconds);
         QFETCH(int, cpuIds);
+        QFETCH(int, taskStacks);
         const CpuIds ids = CpuIds(cpuIds);
-        const ProfileTables profile = randomProfile(7, 20'000, seconds, sorted, periods, counts, ids);
+        const TaskStacks stacksOfTasks = TaskStacks(taskStacks);
+        const ProfileTables profile = randomProfile(7, 20'000, seconds, sorted, periods, counts, ids, stacksOfTasks);
         const auto index = ProfileIndex::build(profile);
         QVERIFY(index);
         // Runs per CPU, unless buckets x CPUs would be too many (20,000 CPU ids over 360 buckets).
         QCOMPARE(index->aggregatesPerCpu(), ids != CpuIds::TooMany);
+        // The tasks' stacks are kept for the buckets where they are at most half the rows (about
+        // 28 rows a task in a bucket: 6 stacks, or some 27 of 300), never for rows with periods.
+        const std::size_t withStacks = index->bucketsWithTaskStacks();
+        if (periods || stacksOfTasks == TaskStacks::Any)
+            QCOMPARE(withStacks, std::size_t(0));
+        else if (stacksOfTasks == TaskStacks::Few)
+            QCOMPARE(withStacks, index->bucketCount());
+        else // the first 30 of 60 one-second buckets
+            QCOMPARE(withStacks, std::size_t(30));
         if (seconds > 4096)
             QVERIFY(index->bucketNs() > 1'000'000'000); // about 360 buckets at most
         QVERIFY(index->bucketCount() <= 362);
@@ -186,8 +215,8 @@ private slots:
         const std::int64_t span = seconds * 1'000'000'000;
         for (int trial = 0; trial < 200; ++trial) {
             StackTreeFilter filter;
-            const int kind = trial % 6;
-            if (kind != 0) {
+            const int kind = trial % 8;
+            if (kind != 0 && kind != 7) {
                 // Ranges cutting buckets anywhere, some beyond the samples on either side.
                 const std::int64_t a = std::int64_t(random() % std::uint64_t(span + span / 5)) - span / 10;
                 const std::int64_t b = std::int64_t(random() % std::uint64_t(span + span / 5)) - span / 10;
@@ -207,6 +236,12 @@ private slots:
                 if (ids == CpuIds::Huge)
                     filter.tids.push_back(0xffffffff);
             }
+            if (kind == 6) { // CPUs and a process: bucket by bucket, rows are tested
+                filter.cpus = {randomCpu(random, ids), 5};
+                filter.pids = {std::uint32_t(100 + random() % 4)};
+            }
+            if (kind == 7) // one thread over the whole run: only the tasks' own stacks or rows
+                filter.tids = {std::uint32_t(100 + random() % 12)};
             for (const SampleWeight weight : {SampleWeight::Samples, SampleWeight::EventCount}) {
                 const RowPass expected = naiveRowPass(profile, filter, weight);
                 const RowPass actual = indexedRowPass(*index, filter, weight);

@@ -159,8 +159,8 @@ private slots:
 #endif
         if (qEnvironmentVariableIsSet("RUNLENS_EMULATOR"))
             QSKIP("under qemu the address space limit would apply to the emulator's own reservations");
-        // Twenty million samples (an hour of a 96-CPU host): the index's list of rows by task alone
-        // takes 80 MB, and it gets 4 MB (no room for a thread's stack either: both passes run on the
+        // Twenty million samples (an hour of a 96-CPU host): the index's rows by task alone take up
+        // to 80 MB, and it gets 4 MB (no room for a thread's stack either: both passes run on the
         // calling thread), in a child whose address space is limited (RLIMIT_AS), as on a host
         // that is out of memory. It must end in a sentence, not in std::terminate. (The
         // list is larger than the 64 MB a thread's malloc arena reserves: it cannot come from
