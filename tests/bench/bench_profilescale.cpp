@@ -39,7 +39,14 @@ namespace {
 constexpr std::uint32_t kCpus = 192;
 constexpr std::uint32_t kHz = 49;
 
-ProfileTables makeHour(std::uint32_t seed, std::int64_t seconds)
+// Who runs on the CPUs: a host of many services (3,000 threads in 200 processes, any thread on
+// any CPU, each sample on any stack), or a benchmark (a worker thread per CPU in 8 processes,
+// each process on its own 25,000 stacks, nine samples in ten on 10 hot ones, as a loop spends
+// its time on a few paths): a thread's stacks then repeat within a bucket, and the index keeps
+// its stacks rather than its rows.
+enum class Workload { Services, Benchmark };
+
+ProfileTables makeHour(std::uint32_t seed, std::int64_t seconds, Workload workload = Workload::Services)
 {
     std::mt19937_64 random(seed);
     ProfileTables profile;
@@ -64,8 +71,11 @@ ProfileTables makeHour(std::uint32_t seed, std::int64_t seconds)
         depth.push_back(parent == kNoStack ? 1 : depth[parent] + 1);
         profile.stacks.push_back({parent, std::uint32_t(random() % functions)});
     }
-    for (std::uint32_t t = 0; t < 3000; ++t)
-        profile.tasks.push_back({10'000 + t, 10'000 + t % 200, "worker-" + std::to_string(t % 200)});
+    const bool benchmark = workload == Workload::Benchmark;
+    const std::uint32_t threads = benchmark ? kCpus : 3000;
+    const std::uint32_t processes = benchmark ? 8 : 200;
+    for (std::uint32_t t = 0; t < threads; ++t)
+        profile.tasks.push_back({10'000 + t, 10'000 + t % processes, "worker-" + std::to_string(t % processes)});
     auto& rows = profile.samples;
     const std::size_t count = std::size_t(seconds) * kCpus * kHz;
     rows.timeNs.reserve(count);
@@ -79,11 +89,20 @@ ProfileTables makeHour(std::uint32_t seed, std::int64_t seconds)
         for (std::uint32_t cpu = 0; cpu < kCpus; ++cpu) {
             rows.timeNs.push_back(t * tick + cpu * 1000);
             rows.cpu.push_back(cpu);
-            const std::uint32_t thread = std::uint32_t(random() % 3000);
+            if (!benchmark) {
+                const std::uint32_t thread = std::uint32_t(random() % threads);
+                rows.tid.push_back(10'000 + thread);
+                rows.pid.push_back(10'000 + thread % processes);
+                const double u = unit(random);
+                rows.stack.push_back(std::uint32_t(double(stacks) * u * u * u) % std::uint32_t(stacks));
+                continue;
+            }
+            // The CPU's own worker, now and then another (a migration).
+            const std::uint32_t thread = random() % 20 == 0 ? std::uint32_t(random() % threads) : cpu;
             rows.tid.push_back(10'000 + thread);
-            rows.pid.push_back(10'000 + thread % 200);
-            const double u = unit(random);
-            rows.stack.push_back(std::uint32_t(double(stacks) * u * u * u) % std::uint32_t(stacks));
+            rows.pid.push_back(10'000 + thread % processes);
+            const std::uint32_t own = std::uint32_t(stacks / processes) * (thread % processes);
+            rows.stack.push_back(own + std::uint32_t(random() % 10 == 0 ? random() % (stacks / processes) : random() % 10));
         }
     }
     return profile;
@@ -197,14 +216,14 @@ int main(int argc, char** argv)
                     (long long)window, refilterTime.wallMs, refilterTime.cpuMs);
     }
 
-    const auto filtered = [&](const char* what, const StackTreeFilter& base) {
+    const auto filtered = [&](const char* what, const StackTreeFilter& base, const ProfileIndex& index) {
         for (const std::int64_t window : {std::int64_t(0), std::int64_t(300)}) {
             StackTreeFilter filter = base;
             if (window > 0)
                 filter.timeNs = std::pair<std::int64_t, std::int64_t>{600'000'000'000 % (seconds * 1'000'000'000 - window * 1'000'000'000),
                                                                      600'000'000'000 % (seconds * 1'000'000'000 - window * 1'000'000'000) + window * 1'000'000'000};
             std::uint64_t kept = 0;
-            const bench::Timing filterTime = bench::medianOf(repetitions, [&](int) { kept = StackTree::build(*index, filter)->totalSamples(); });
+            const bench::Timing filterTime = bench::medianOf(repetitions, [&](int) { kept = StackTree::build(index, filter)->totalSamples(); });
             check(kept > 0 && kept < samples, "a filter keeps part of the samples");
             std::printf("  %-14s %s  %8.1f ms wall, %8.1f ms CPU                         [<= 150 ms]\n", what,
                         window > 0 ? "300 s:" : "run:  ", filterTime.wallMs, filterTime.cpuMs);
@@ -213,18 +232,18 @@ int main(int argc, char** argv)
     StackTreeFilter cpus;
     for (std::uint32_t c = 0; c < 48; ++c)
         cpus.cpus.push_back(c);
-    filtered("48 CPUs", cpus);
+    filtered("48 CPUs", cpus, *index);
     StackTreeFilter process;
     process.pids = {10'007};
-    filtered("one process", process);
+    filtered("one process", process, *index);
     // Half the samples: as a host whose service is its busiest process is filtered to it.
     StackTreeFilter half;
     for (std::uint32_t pid = 10'000; pid < 10'100; ++pid)
         half.pids.push_back(pid);
-    filtered("100 processes", half);
+    filtered("100 processes", half, *index);
     StackTreeFilter threads;
     threads.tids = {10'007, 10'207, 10'407};
-    filtered("three threads", threads);
+    filtered("three threads", threads, *index);
 
     const StackTreePtr tunedWhole = StackTree::build(*tunedIndex);
     StackTreePtr diff;
@@ -247,5 +266,25 @@ int main(int argc, char** argv)
     std::printf("  paint 1920x1080:      %8.1f ms wall, %8.1f ms CPU   (%d frames drawn)     [<= 16 ms]\n", paintTime.wallMs, paintTime.cpuMs,
                 view.drawnFrameCount());
     std::printf("  peak resident:        %8.0f MB (VmHWM, two runs)\n", bench::residentMb("VmHWM:"));
+
+    // A benchmark's hour: its threads' stacks repeat, and process and thread filters add up those.
+    const ProfileTables benchmark = makeHour(4, seconds, Workload::Benchmark);
+    ProfileIndexPtr benchmarkIndex;
+    const bench::Timing benchmarkIndexTime = bench::medianOf(1, [&](int) { benchmarkIndex = ProfileIndex::build(benchmark); });
+    std::printf("benchmark (a worker per CPU in 8 processes, nine samples in ten on 10 hot stacks):\n");
+    std::printf("  index build:          %8.0f ms wall, %8.0f ms CPU   (%zu of %zu buckets keep their tasks' stacks)\n",
+                benchmarkIndexTime.wallMs, benchmarkIndexTime.cpuMs, benchmarkIndex->bucketsWithTaskStacks(), benchmarkIndex->bucketCount());
+    std::printf("  memory:               %8.0f MB rows + %6.0f MB index\n", double(rowBytes(benchmark)) / 1e6,
+                double(benchmarkIndex->memoryBytes()) / 1e6);
+    check(benchmarkIndex->bucketsWithTaskStacks() == benchmarkIndex->bucketCount(), "every bucket keeps its tasks' stacks");
+    StackTreeFilter oneProcess;
+    oneProcess.pids = {10'003};
+    filtered("one process", oneProcess, *benchmarkIndex);
+    StackTreeFilter halfTheProcesses;
+    halfTheProcesses.pids = {10'000, 10'001, 10'002, 10'003};
+    filtered("4 processes", halfTheProcesses, *benchmarkIndex);
+    StackTreeFilter oneThread;
+    oneThread.tids = {10'100};
+    filtered("one thread", oneThread, *benchmarkIndex);
     return check.exitCode();
 }
