@@ -99,6 +99,68 @@ private:
     std::unordered_map<std::uint32_t, std::uint32_t> m_map;
 };
 
+// The sums by stack of one run of rows at a time (a bucket's rows on one CPU, or of one task), in
+// the order the run's stacks are first met, after those of the runs before it until clear(). A
+// stack's sum is found through a table by stack, valid while its mark is the current run's: no
+// hashing, and nothing to reset between runs.
+class StackSums
+{
+public:
+    StackSums(std::size_t stackCount, bool events)
+        : m_stackCount(std::uint32_t(stackCount))
+        , m_events(events)
+        , m_mark(stackCount + 1, kNoRun)
+        , m_at(stackCount + 1, 0)
+    {
+    }
+    void nextRun()
+    {
+        if (++m_run == kNoRun) { // the marks' numbers are used up: start them again
+            std::fill(m_mark.begin(), m_mark.end(), kNoRun);
+            m_run = 0;
+        }
+        first = std::numeric_limits<std::int64_t>::max();
+        last = std::numeric_limits<std::int64_t>::min();
+    }
+    void add(const runlens::format::ProfileSamples& rows, std::size_t row)
+    {
+        const std::uint32_t stack = std::min(rows.stack[row], m_stackCount); // the last: no frames
+        if (m_mark[stack] != m_run) {
+            m_mark[stack] = m_run;
+            m_at[stack] = std::uint32_t(stacks.size());
+            stacks.push_back(stack);
+            samples.push_back(0);
+            if (m_events)
+                events.push_back(0);
+        }
+        samples[m_at[stack]] += rows.countAt(row);
+        if (m_events)
+            events[m_at[stack]] += rows.periodAt(row);
+        first = std::min(first, rows.timeNs[row]);
+        last = std::max(last, rows.timeNs[row]);
+    }
+    void clear()
+    {
+        stacks.clear();
+        samples.clear();
+        events.clear();
+    }
+
+    std::vector<std::uint32_t> stacks;
+    std::vector<std::uint64_t> samples;
+    std::vector<std::uint64_t> events; // summed periods, when asked for
+    std::int64_t first = 0;            // the current run's first and last times
+    std::int64_t last = 0;
+
+private:
+    static constexpr std::uint32_t kNoRun = std::numeric_limits<std::uint32_t>::max();
+    std::uint32_t m_stackCount;
+    bool m_events;
+    std::uint32_t m_run = kNoRun;
+    std::vector<std::uint32_t> m_mark;
+    std::vector<std::uint32_t> m_at;
+};
+
 // Adds up work[0, size) into perStack and first/last, split among the cores when it is large
 // (each part with its own sums, added up after): a filter over an hour of a large host goes
 // through tens of millions of rows or entries, which a small range is not worth sharing.
@@ -386,13 +448,7 @@ bool ProfileIndex::aggregateByCpu(const std::function<bool(std::size_t rowsDone)
         m_entryEvents.reserve(samples.size());
     m_stackSamples.assign(stackCount + 1, 0);
     m_stackEvents.assign(periods ? stackCount + 1 : 0, 0);
-    // Where each stack's entry of the current run is, valid while entryRun[stack] is that run.
-    std::vector<std::uint32_t> entryRun(stackCount + 1, std::numeric_limits<std::uint32_t>::max());
-    std::vector<std::uint32_t> entryAt(stackCount + 1, 0);
-    // The current run's sums, in full width until they are stored.
-    std::vector<std::uint32_t> runStacks;
-    std::vector<std::uint64_t> runSamples;
-    std::vector<std::uint64_t> runEvents;
+    StackSums run(stackCount, periods);
     std::vector<std::uint64_t> slotRowStart(slots + 1, 0);
     std::vector<std::uint32_t> rowsBySlot; // the bucket's rows grouped by slot
     std::size_t done = 0;
@@ -418,44 +474,25 @@ bool ProfileIndex::aggregateByCpu(const std::function<bool(std::size_t rowsDone)
                 rowsBySlot[p - from] = std::uint32_t(rowAt(p));
         }
         for (std::size_t s = 0; s < slots; ++s) {
-            const std::uint32_t run = std::uint32_t(b * slots + s);
-            std::int64_t runFirst = std::numeric_limits<std::int64_t>::max();
-            std::int64_t runLast = std::numeric_limits<std::int64_t>::min();
+            run.nextRun();
             for (std::size_t k = slotRowStart[s]; k < slotRowStart[s + 1]; ++k) {
-                const std::size_t row = rowsBySlot[k];
-                const std::uint32_t stack = samples.stack[row] < stackCount ? samples.stack[row] : std::uint32_t(stackCount);
-                if (entryRun[stack] != run) {
-                    entryRun[stack] = run;
-                    entryAt[stack] = std::uint32_t(runStacks.size());
-                    runStacks.push_back(stack);
-                    runSamples.push_back(0);
-                    if (periods)
-                        runEvents.push_back(0);
-                }
-                runSamples[entryAt[stack]] += samples.countAt(row);
-                if (periods)
-                    runEvents[entryAt[stack]] += samples.periodAt(row);
-                const std::int64_t t = samples.timeNs[row];
-                runFirst = std::min(runFirst, t);
-                runLast = std::max(runLast, t);
+                run.add(samples, rowsBySlot[k]);
                 if (++done % kProgressRows == 0 && !progress(done))
                     return false;
             }
             m_runEntryStart.push_back(m_entryStack.size());
-            m_runFirstTime.push_back(runFirst);
-            m_runLastTime.push_back(runLast);
-            for (std::size_t e = 0; e < runStacks.size(); ++e) {
-                m_entrySamples.push_back(runSamples[e]);
-                m_entryStack.push_back(runStacks[e]);
-                m_stackSamples[runStacks[e]] += runSamples[e];
+            m_runFirstTime.push_back(run.first);
+            m_runLastTime.push_back(run.last);
+            for (std::size_t e = 0; e < run.stacks.size(); ++e) {
+                m_entrySamples.push_back(run.samples[e]);
+                m_entryStack.push_back(run.stacks[e]);
+                m_stackSamples[run.stacks[e]] += run.samples[e];
                 if (periods) {
-                    m_entryEvents.push_back(runEvents[e]);
-                    m_stackEvents[runStacks[e]] += runEvents[e];
+                    m_entryEvents.push_back(run.events[e]);
+                    m_stackEvents[run.stacks[e]] += run.events[e];
                 }
             }
-            runStacks.clear();
-            runSamples.clear();
-            runEvents.clear();
+            run.clear();
         }
     }
     m_runEntryStart.push_back(m_entryStack.size());
@@ -500,16 +537,10 @@ void ProfileIndex::groupByTask(const std::atomic<bool>& cancelled)
     std::vector<std::uint32_t> touchedTasks;
     std::vector<std::uint32_t> rowsByTask;  // the bucket's rows grouped by task
     std::vector<std::uint64_t> runRowStart; // per task run of the bucket, its first in rowsByTask; one more
-    // The bucket's task stacks while they are made, and where each stack's entry of the current
-    // run is (valid while entryRun[stack] is that run).
-    std::vector<std::uint32_t> entryRun(stackCount + 1, std::numeric_limits<std::uint32_t>::max());
-    std::vector<std::uint32_t> entryAt(stackCount + 1, 0);
-    std::vector<std::uint32_t> bucketStacks;
-    std::vector<std::uint64_t> bucketSamples;
-    std::vector<std::uint32_t> runStacks; // per task run of the bucket, how many stacks
+    StackSums taskStacks(stackCount, false); // the bucket's task stacks while they are made
+    std::vector<std::uint32_t> runStacks;    // per task run of the bucket, how many stacks
     std::vector<std::int64_t> runFirst;
     std::vector<std::int64_t> runLast;
-    std::uint32_t runId = 0; // numbers the runs for entryRun, across buckets
     for (std::size_t b = 0; b < buckets && !cancelled; ++b) {
         const std::size_t from = m_bucketRowStart[b];
         const std::size_t to = m_bucketRowStart[b + 1];
@@ -544,45 +575,26 @@ void ProfileIndex::groupByTask(const std::atomic<bool>& cancelled)
             taskCursor[task] = 0;
 
         // Each run's stacks, given up as soon as they are more than half the bucket's rows.
-        bucketStacks.clear();
-        bucketSamples.clear();
+        taskStacks.clear();
         runStacks.clear();
         runFirst.clear();
         runLast.clear();
         bucket.stacks = true;
         for (std::size_t r = 0; r < touchedTasks.size() && bucket.stacks; ++r) {
-            if (runId == std::numeric_limits<std::uint32_t>::max()) { // the mark of "none": start again
-                std::fill(entryRun.begin(), entryRun.end(), std::numeric_limits<std::uint32_t>::max());
-                runId = 0;
-            }
-            const std::uint32_t run = runId++;
-            const std::size_t runStart = bucketStacks.size();
-            std::int64_t low = std::numeric_limits<std::int64_t>::max();
-            std::int64_t high = std::numeric_limits<std::int64_t>::min();
-            for (std::size_t k = runRowStart[r]; k < runRowStart[r + 1]; ++k) {
-                const std::size_t row = rowsByTask[k];
-                const std::uint32_t stack = samples.stack[row] < stackCount ? samples.stack[row] : std::uint32_t(stackCount);
-                if (entryRun[stack] != run) {
-                    entryRun[stack] = run;
-                    entryAt[stack] = std::uint32_t(bucketStacks.size());
-                    bucketStacks.push_back(stack);
-                    bucketSamples.push_back(0);
-                }
-                bucketSamples[entryAt[stack]] += samples.countAt(row);
-                const std::int64_t t = samples.timeNs[row];
-                low = std::min(low, t);
-                high = std::max(high, t);
-            }
-            runStacks.push_back(std::uint32_t(bucketStacks.size() - runStart));
-            runFirst.push_back(low);
-            runLast.push_back(high);
-            bucket.stacks = bucketStacks.size() * 2 <= bucketRows;
+            const std::size_t before = taskStacks.stacks.size();
+            taskStacks.nextRun();
+            for (std::size_t k = runRowStart[r]; k < runRowStart[r + 1]; ++k)
+                taskStacks.add(samples, rowsByTask[k]);
+            runStacks.push_back(std::uint32_t(taskStacks.stacks.size() - before));
+            runFirst.push_back(taskStacks.first);
+            runLast.push_back(taskStacks.last);
+            bucket.stacks = taskStacks.stacks.size() * 2 <= bucketRows;
         }
 
         if (bucket.stacks) {
             bucket.firstItem = m_taskStack.size();
-            m_taskStack.insert(m_taskStack.end(), bucketStacks.begin(), bucketStacks.end());
-            for (const std::uint64_t sum : bucketSamples)
+            m_taskStack.insert(m_taskStack.end(), taskStacks.stacks.begin(), taskStacks.stacks.end());
+            for (const std::uint64_t sum : taskStacks.samples)
                 m_taskSamples.push_back(sum);
             m_taskRunSize.insert(m_taskRunSize.end(), runStacks.begin(), runStacks.end());
             m_taskRunFirstTime.insert(m_taskRunFirstTime.end(), runFirst.begin(), runFirst.end());
