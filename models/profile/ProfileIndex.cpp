@@ -336,30 +336,24 @@ std::shared_ptr<const ProfileIndex> ProfileIndex::build(const ProfileTables& pro
     index->m_slots = cpuCount > 1 && bucketCount * cpuCount <= kMaxRuns ? cpuCount : 1;
 
     // The two passes by bucket, side by side: the aggregates (reporting progress, polling cancel)
-    // and the samples by task (stopped when the aggregates are cancelled). Rows with periods
-    // (cycles sampled at a frequency) are a third larger, and their tasks' rows (4 bytes a row)
-    // would take an hour of a 192-CPU host past the app's 1.5 GB: their process and thread filters
-    // scan instead.
-    index->m_tasksGrouped = !profile.hasPeriods();
-    // What either pass throws (out of memory) is thrown to the caller once both have stopped.
+    // and the samples by task (stopped when the aggregates are cancelled). What either pass
+    // throws (out of memory) is thrown to the caller once both have stopped.
     std::atomic<bool> cancelled = false;
     std::exception_ptr taskFailure;
     std::thread byTask;
-    bool tasksLeft = index->m_tasksGrouped;
-    if (tasksLeft) {
-        try {
-            byTask = std::thread([&index, &cancelled, &taskFailure] {
-                try {
-                    index->groupByTask(cancelled);
-                } catch (...) {
-                    taskFailure = std::current_exception();
-                }
-            });
-            tasksLeft = false;
-        } catch (const std::exception&) {
-            // No thread to be had (std::system_error, or std::bad_alloc for its state: memory is
-            // short): the pass runs after the aggregates, here.
-        }
+    bool tasksLeft = true;
+    try {
+        byTask = std::thread([&index, &cancelled, &taskFailure] {
+            try {
+                index->groupByTask(cancelled);
+            } catch (...) {
+                taskFailure = std::current_exception();
+            }
+        });
+        tasksLeft = false;
+    } catch (const std::exception&) {
+        // No thread to be had (std::system_error, or std::bad_alloc for its state: memory is
+        // short): the pass runs after the aggregates, here.
     }
     bool aggregated = false;
     try {
@@ -527,17 +521,23 @@ void ProfileIndex::groupByTask(const std::atomic<bool>& cancelled)
         }
         return task;
     };
+    // Stacks when they are at most this part of the bucket's rows; rows kept only without periods.
+    const bool periods = m_profile->hasPeriods();
+    const std::size_t rowsPerStack = periods ? 3 : 2;
     // Reserved for every row, never grown (as the aggregates by CPU are): what is not written is
-    // address space, not memory. Stacks take at most half the rows.
-    m_taskRows.reserve(rows);
-    m_taskStack.reserve(rows / 2);
-    m_taskSamples.reserve(rows / 2);
+    // address space, not memory.
+    if (!periods)
+        m_taskRows.reserve(rows);
+    m_taskStack.reserve(rows / rowsPerStack);
+    m_taskSamples.reserve(rows / rowsPerStack);
+    if (periods)
+        m_taskEvents.reserve(rows / rowsPerStack);
     m_taskBuckets.reserve(buckets + 1);
     std::vector<std::uint32_t> bucketTasks; // the task of each of the bucket's rows
     std::vector<std::uint32_t> touchedTasks;
     std::vector<std::uint32_t> rowsByTask;  // the bucket's rows grouped by task
     std::vector<std::uint64_t> runRowStart; // per task run of the bucket, its first in rowsByTask; one more
-    StackSums taskStacks(stackCount, false); // the bucket's task stacks while they are made
+    StackSums taskStacks(stackCount, periods); // the bucket's task stacks while they are made
     std::vector<std::uint32_t> runStacks;    // per task run of the bucket, how many stacks
     std::vector<std::int64_t> runFirst;
     std::vector<std::int64_t> runLast;
@@ -574,13 +574,13 @@ void ProfileIndex::groupByTask(const std::atomic<bool>& cancelled)
         for (const std::uint32_t task : touchedTasks)
             taskCursor[task] = 0;
 
-        // Each run's stacks, given up as soon as they are more than half the bucket's rows.
+        // Each run's stacks, given up as soon as they are more than a half (a third) of the rows.
         taskStacks.clear();
         runStacks.clear();
         runFirst.clear();
         runLast.clear();
-        bucket.stacks = true;
-        for (std::size_t r = 0; r < touchedTasks.size() && bucket.stacks; ++r) {
+        bool merged = true;
+        for (std::size_t r = 0; r < touchedTasks.size() && merged; ++r) {
             const std::size_t before = taskStacks.stacks.size();
             taskStacks.nextRun();
             for (std::size_t k = runRowStart[r]; k < runRowStart[r + 1]; ++k)
@@ -588,24 +588,28 @@ void ProfileIndex::groupByTask(const std::atomic<bool>& cancelled)
             runStacks.push_back(std::uint32_t(taskStacks.stacks.size() - before));
             runFirst.push_back(taskStacks.first);
             runLast.push_back(taskStacks.last);
-            bucket.stacks = taskStacks.stacks.size() * 2 <= bucketRows;
+            merged = taskStacks.stacks.size() * rowsPerStack <= bucketRows;
         }
 
-        if (bucket.stacks) {
+        bucket.keeps = merged ? TaskKeep::Stacks : periods ? TaskKeep::Nothing : TaskKeep::Rows;
+        if (bucket.keeps == TaskKeep::Stacks) {
             bucket.firstItem = m_taskStack.size();
             m_taskStack.insert(m_taskStack.end(), taskStacks.stacks.begin(), taskStacks.stacks.end());
             for (const std::uint64_t sum : taskStacks.samples)
                 m_taskSamples.push_back(sum);
+            for (const std::uint64_t sum : taskStacks.events)
+                m_taskEvents.push_back(sum);
             m_taskRunSize.insert(m_taskRunSize.end(), runStacks.begin(), runStacks.end());
             m_taskRunFirstTime.insert(m_taskRunFirstTime.end(), runFirst.begin(), runFirst.end());
             m_taskRunLastTime.insert(m_taskRunLastTime.end(), runLast.begin(), runLast.end());
-        } else {
+        } else if (bucket.keeps == TaskKeep::Rows) {
             bucket.firstItem = m_taskRows.size();
             m_taskRows.insert(m_taskRows.end(), rowsByTask.begin(), rowsByTask.end());
             for (std::size_t r = 0; r < touchedTasks.size(); ++r)
                 m_taskRunSize.push_back(std::uint32_t(runRowStart[r + 1] - runRowStart[r]));
         }
-        m_taskRunTask.insert(m_taskRunTask.end(), touchedTasks.begin(), touchedTasks.end());
+        if (bucket.keeps != TaskKeep::Nothing) // a bucket that keeps nothing has no runs either
+            m_taskRunTask.insert(m_taskRunTask.end(), touchedTasks.begin(), touchedTasks.end());
         m_taskBuckets.push_back(bucket);
     }
     TaskBucket end;
@@ -623,7 +627,8 @@ std::size_t ProfileIndex::bucketsWithTaskStacks() const
 {
     if (m_taskBuckets.empty())
         return 0;
-    return std::size_t(std::count_if(m_taskBuckets.begin(), m_taskBuckets.end() - 1, [](const TaskBucket& b) { return b.stacks; }));
+    return std::size_t(std::count_if(m_taskBuckets.begin(), m_taskBuckets.end() - 1,
+                                     [](const TaskBucket& b) { return b.keeps == TaskKeep::Stacks; }));
 }
 
 std::size_t ProfileIndex::memoryBytes() const
@@ -636,7 +641,7 @@ std::size_t ProfileIndex::memoryBytes() const
          + m_scopeCells.capacity() * sizeof(std::uint32_t) + m_functionOfFrame.capacity() * sizeof(std::uint32_t)
          + m_tasks.capacity() * sizeof(Task) + m_taskBuckets.capacity() * sizeof(TaskBucket)
          + (m_taskRunTask.capacity() + m_taskRunSize.capacity()) * sizeof(std::uint32_t)
-         + m_taskStack.size() * sizeof(std::uint32_t) + m_taskSamples.memoryBytes()
+         + m_taskStack.size() * sizeof(std::uint32_t) + m_taskSamples.memoryBytes() + m_taskEvents.memoryBytes()
          + (m_taskRunFirstTime.capacity() + m_taskRunLastTime.capacity()) * sizeof(std::int64_t)
          + m_taskRows.size() * sizeof(std::uint32_t) + m_threads.capacity() * sizeof(Thread)
          + m_functions.capacity() * sizeof(StackTreeFunction);
@@ -777,10 +782,13 @@ bool ProfileIndex::addTasks(std::size_t fromBucket, std::size_t toBucket, const 
         chosen[t] = std::binary_search(pids.begin(), pids.end(), m_tasks[t].pid) || std::binary_search(tids.begin(), tids.end(), m_tasks[t].tid);
     // A bucket whose rows must be tested (the range cuts it, or a CPU filter applies) is read row
     // by row: through its chosen tasks' rows where it keeps them, else in a scan of all its rows
-    // (its task stacks cannot be split by time or CPU).
+    // (its task stacks cannot be split by time or CPU). So is a bucket that keeps nothing.
     const bool byCpu = !filter.cpus.empty();
     const auto testsRows = [&](std::size_t b) { return byCpu || !coversBucket(filter, b); };
-    const auto scansBucket = [&](std::size_t b) { return m_taskBuckets[b].stacks && testsRows(b); };
+    const auto scansBucket = [&](std::size_t b) {
+        const TaskKeep keeps = m_taskBuckets[b].keeps;
+        return keeps == TaskKeep::Nothing || (keeps == TaskKeep::Stacks && testsRows(b));
+    };
     std::uint64_t work = 0; // stacks and rows to read
     for (std::size_t b = fromBucket; b < toBucket; ++b) {
         if (scansBucket(b)) {
@@ -807,6 +815,7 @@ bool ProfileIndex::addTasks(std::size_t fromBucket, std::size_t toBucket, const 
     rest.cpus = filter.cpus;
     const SampleFilter restTest(rest);
     const SampleFilter fullTest(filter);
+    const CompactSums& stackSums = byPeriod && !m_taskEvents.empty() ? m_taskEvents : m_taskSamples;
     const std::size_t minimumBuckets = std::max<std::size_t>(
         1, (toBucket - fromBucket) * kRowsPerScanThread / std::max<std::uint64_t>(1, work));
     sumInParts(toBucket - fromBucket, minimumBuckets, perStack, first, last,
@@ -823,10 +832,9 @@ bool ProfileIndex::addTasks(std::size_t fromBucket, std::size_t toBucket, const 
                            if (!chosen[m_taskRunTask[r]])
                                continue;
                            const std::size_t end = item + m_taskRunSize[r];
-                           if (bucket.stacks) {
-                               // Rows without periods (the only ones grouped): events are samples.
+                           if (bucket.keeps == TaskKeep::Stacks) {
                                for (std::size_t e = item; e < end; ++e)
-                                   sums[std::min<std::size_t>(m_taskStack[e], noStack)] += m_taskSamples[e];
+                                   sums[std::min<std::size_t>(m_taskStack[e], noStack)] += stackSums[e];
                                const std::size_t timed = bucket.firstTimedRun + (r - bucket.firstRun);
                                low = std::min(low, m_taskRunFirstTime[timed]);
                                high = std::max(high, m_taskRunLastTime[timed]);
@@ -871,7 +879,7 @@ void ProfileIndex::accumulate(const StackTreeFilter& filter, SampleWeight weight
         }
         toBucket = std::min<std::uint64_t>(buckets, bucketOf(end - 1, m_origin, m_bucketNs) + 1);
     }
-    if (byTask && m_tasksGrouped && addTasks(fromBucket, toBucket, filter, weight, perStack, first, last))
+    if (byTask && addTasks(fromBucket, toBucket, filter, weight, perStack, first, last))
         return;
     if (byTask || (byCpu && !aggregatesPerCpu())) {
         // Rows of one bucket are consecutive positions: the range's rows are one stretch.

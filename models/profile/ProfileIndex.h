@@ -7,9 +7,11 @@
 // O(buckets x CPUs x distinct stacks) instead of O(samples), which is what keeps dragging a
 // selection or picking CPUs interactive on an hour of a 192-CPU host (34 million samples). A
 // process or thread filter reads only what the index keeps of its tasks in each bucket: their
-// stacks with sample counts where those merge, else their rows, which are then at most twice as
-// many: O(buckets x tasks + the tasks' distinct stacks per bucket). When that is a large part of
-// the range, or the rows carry periods (for memory), a scan of the range's rows is made instead.
+// stacks with their sums where those merge, else their rows, which are then at most twice as
+// many: O(buckets x tasks + the tasks' distinct stacks per bucket). A bucket whose rows carry
+// periods and do not merge keeps nothing by task (for memory): it is scanned, O(its rows), which
+// are at most three times the distinct stacks of all its tasks. When what the chosen tasks have in
+// the range is a large part of its rows, the range is scanned too.
 //
 // The index refers to the ProfileTables it was built from, which must outlive it and not change
 // (a Run owns both). Immutable after build(): safe to share between threads.
@@ -83,7 +85,7 @@ public:
     // scans rows).
     bool aggregatesPerCpu() const { return m_slots > 1 || m_cpus.size() <= 1; }
     std::size_t memoryBytes() const;
-    // How many buckets keep their tasks' stacks with counts rather than their rows (see below).
+    // How many buckets keep their tasks' stacks with sums rather than their rows (see below).
     std::size_t bucketsWithTaskStacks() const;
 
     // Adds the weights of the samples that pass `filter` to perStack (one slot per stack, plus
@@ -153,29 +155,30 @@ private:
 
     // The samples by task, a task being a (pid, tid) pair of the rows: each bucket has a task run
     // per task it holds, in task order, and keeps for each run either its stacks with their
-    // sample counts and its first and last times (the bucket's "task stacks"), or its rows in
-    // position order. The stacks when they are at most half the rows: at 8 bytes a stack and 4 a
-    // row they never take more memory than the rows, and rows are kept only where they are at
-    // most twice the stacks they would have made. Not made for rows with periods
-    // (m_tasksGrouped false): their stacks would need the events too, which an hour of a large
-    // host has no memory left for.
-    bool m_tasksGrouped = false;
+    // sums and its first and last times (the bucket's "task stacks"), or its rows in position
+    // order, or nothing (its rows are scanned). Stacks when they merge the rows at least two to
+    // one (three to one with periods, whose sums take 4 bytes more): 8 or 12 bytes a stack then
+    // take no more memory than a row's 4 in a list. Otherwise rows, which are then at most twice
+    // the stacks they would have made; but not for rows with periods, which are a third larger:
+    // their lists would take an hour of a 192-CPU host past the app's 1.5 GB.
     struct Task {
         std::uint32_t pid = 0;
         std::uint32_t tid = 0;
     };
     std::vector<Task> m_tasks;
+    enum class TaskKeep : std::uint8_t { Stacks, Rows, Nothing };
     struct TaskBucket {
         std::uint64_t firstRun = 0;      // into m_taskRunTask and m_taskRunSize
-        std::uint64_t firstItem = 0;     // into m_taskStack and m_taskSamples, else into m_taskRows
+        std::uint64_t firstItem = 0;     // into m_taskStack and its sums, or into m_taskRows
         std::uint64_t firstTimedRun = 0; // into m_taskRunFirstTime and m_taskRunLastTime
-        bool stacks = false;             // whether it keeps stacks, not rows
+        TaskKeep keeps = TaskKeep::Nothing;
     };
     std::vector<TaskBucket> m_taskBuckets;    // per bucket, and one at the end (its firstRun: all)
     std::vector<std::uint32_t> m_taskRunTask; // per task run, its task (index into m_tasks)
     std::vector<std::uint32_t> m_taskRunSize; // per task run, how many stacks or rows it has
     std::vector<std::uint32_t> m_taskStack;   // the stack (stacks.size() for "no frames")
     CompactSums m_taskSamples;
+    CompactSums m_taskEvents; // summed periods; empty when the profile has none
     std::vector<std::int64_t> m_taskRunFirstTime; // per task run of the buckets with stacks
     std::vector<std::int64_t> m_taskRunLastTime;
     std::vector<std::uint32_t> m_taskRows;

@@ -177,10 +177,11 @@ private slots:
         const int few = int(TaskStacks::Few);
         QTest::newRow("tasks on few stacks: their stacks are kept") << true << false << true << qint64(60) << int(CpuIds::Host) << few;
         QTest::newRow("tasks on few stacks, out of order") << false << false << false << qint64(60) << int(CpuIds::Host) << few;
-        QTest::newRow("tasks on few stacks, with periods: not grouped") << true << true << false << qint64(60) << int(CpuIds::Host)
-                                                                        << few;
+        QTest::newRow("tasks on few stacks, with periods") << true << true << false << qint64(60) << int(CpuIds::Host) << few;
         QTest::newRow("task stacks in the first half, rows after") << true << false << true << qint64(60) << int(CpuIds::Huge)
                                                                    << int(TaskStacks::FewThenAny);
+        QTest::newRow("task stacks in the first half, periods: nothing after") << true << true << false << qint64(60)
+                                                                               << int(CpuIds::Host) << int(TaskStacks::FewThenAny);
     }
 
     void matchesARowPass()
@@ -198,10 +199,10 @@ private slots:
         QVERIFY(index);
         // Runs per CPU, unless buckets x CPUs would be too many (20,000 CPU ids over 360 buckets).
         QCOMPARE(index->aggregatesPerCpu(), ids != CpuIds::TooMany);
-        // The tasks' stacks are kept for the buckets where they are at most half the rows (about
-        // 28 rows a task in a bucket: 6 stacks, or some 27 of 300), never for rows with periods.
+        // The tasks' stacks are kept for the buckets where they are at most half the rows, a third
+        // with periods (about 28 rows a task in a bucket: 6 stacks and "no frames", or some 27 of 300).
         const std::size_t withStacks = index->bucketsWithTaskStacks();
-        if (periods || stacksOfTasks == TaskStacks::Any)
+        if (stacksOfTasks == TaskStacks::Any)
             QCOMPARE(withStacks, std::size_t(0));
         else if (stacksOfTasks == TaskStacks::Few)
             QCOMPARE(withStacks, index->bucketCount());
