@@ -1,11 +1,12 @@
 #include "ParallelPerfScriptImport.h"
 
+#include "ParallelWork.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <exception>
 #include <memory>
-#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -100,17 +101,7 @@ ProfileTables readPerfScriptInChunks(std::string_view text, PerfScriptStatistics
         for (std::size_t i = next++; i < chunks.size(); i = next++)
             chunks[i].read();
     };
-    {
-        std::vector<std::jthread> workers;
-        for (unsigned i = 1; i < std::min<std::size_t>(threads, chunks.size()); ++i) {
-            try {
-                workers.emplace_back(work);
-            } catch (const std::system_error&) {
-                break; // no more threads to be had: those started and this one read every chunk
-            }
-        }
-        work();
-    }
+    runOnThreads(unsigned(std::min<std::size_t>(threads, chunks.size())), work);
 
     PerfScriptStatistics total;
     for (const Chunk& chunk : chunks) {

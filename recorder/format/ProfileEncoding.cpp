@@ -2,15 +2,20 @@
 
 #include "ArchiveWriter.h"
 #include "FormatError.h"
+#include "ParallelWork.h"
 #include "ProfileStreamWriter.h"
 #include "SampleChunkCodec.h"
 #include "UntrustedJson.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstring>
+#include <exception>
+#include <limits>
 #include <numeric>
 #include <span>
+#include <thread>
 #include <unordered_set>
 #include <vector>
 
@@ -335,23 +340,35 @@ namespace {
 // A chunk's time and cpu columns take at least a byte a row each, so a chunk is counted for no
 // more rows than half its bytes: a hostile index that declares rows its chunks do not hold
 // reserves no more than the chunks' own size would allow (and then fails at that chunk).
-void reserveDeclaredRows(const nlohmann::json& chunks, const std::vector<const SampleChunkEntry*>& byChunk,
-                         const SampleChunkExpectation& expected, ProfileSamples& samples)
+// Where each chunk's rows start in the columns, from `base` on (the last: where they end). A chunk
+// is given the rows it declares but no more than its bytes can hold (two a row at least), so that
+// a hostile index cannot make the reader allocate rows that are not there: a chunk that declares
+// more fails before it writes a row (decodeSampleChunk).
+std::vector<std::size_t> firstRowOfChunks(const nlohmann::json& chunks, const std::vector<const SampleChunkEntry*>& byChunk,
+                                          std::size_t base)
 {
-    std::size_t rows = samples.size();
+    std::vector<std::size_t> firstRow(byChunk.size() + 1, base);
     for (std::size_t i = 0; i < byChunk.size(); ++i) {
-        if (byChunk[i])
-            rows += std::min<std::size_t>(chunks[i]["rows"].get<std::uint64_t>(), byChunk[i]->bytes.size() / 2);
+        const std::size_t room = byChunk[i] ? std::min<std::size_t>(chunks[i]["rows"].get<std::uint64_t>(), byChunk[i]->bytes.size() / 2) : 0;
+        firstRow[i + 1] = firstRow[i] + room;
     }
-    samples.timeNs.reserve(rows);
-    samples.cpu.reserve(rows);
-    samples.pid.reserve(rows);
-    samples.tid.reserve(rows);
-    samples.stack.reserve(rows);
-    if (expected.period)
-        samples.period.reserve(rows);
-    if (expected.task)
-        samples.task.reserve(rows);
+    return firstRow;
+}
+
+// Sizes the columns for `rows` rows: the optional ones only where the profile has them.
+void sizeColumns(ProfileSamples& samples, std::size_t rows, bool period, bool task, bool count)
+{
+    samples.timeNs.resize(rows);
+    samples.cpu.resize(rows);
+    samples.pid.resize(rows);
+    samples.tid.resize(rows);
+    samples.stack.resize(rows);
+    if (period)
+        samples.period.resize(rows);
+    if (task)
+        samples.task.resize(rows);
+    if (count)
+        samples.count.resize(rows, 1);
 }
 
 // Format 2.0's sample rows: the chunks profile.json lists, each checked against its entry and
@@ -440,24 +457,81 @@ void decodeSampleChunks(const nlohmann::json& index, std::span<const SampleChunk
     expectation.period = period;
     expectation.task = task;
     ProfileSamples& samples = profile.samples;
-    reserveDeclaredRows(*chunks, byChunk, expectation, samples);
-    for (std::size_t i = 0; i < byChunk.size(); ++i) {
-        const nlohmann::json& chunk = (*chunks)[i];
-        expectation.entry = std::string(paths::kProfileDirectory) + chunk["file"].get<std::string>();
-        if (!byChunk[i])
-            throw FormatError(indexName + " lists " + expectation.entry + " but it is missing");
-        expectation.rows = chunk["rows"].get<std::uint64_t>();
-        const DecodedSampleChunk decoded = decodeSampleChunk(byChunk[i]->bytes, expectation, samples);
-        if (expectation.rows > 0) {
-            if (chunk["first_ns"] != decoded.firstNs || chunk["last_ns"] != decoded.lastNs)
-                throw FormatError(expectation.entry + " spans " + std::to_string(decoded.firstNs) + " to "
-                                  + std::to_string(decoded.lastNs) + " ns but " + indexName + " says "
-                                  + chunk["first_ns"].dump() + " to " + chunk["last_ns"].dump());
-            expectation.notBeforeNs = decoded.lastNs;
-        }
-        if (progress && !progress(double(i + 1) / double(byChunk.size())))
-            throw ReadCancelled();
+    const std::vector<std::size_t> firstRow = firstRowOfChunks(*chunks, byChunk, samples.size());
+    bool counts = !samples.count.empty();
+    for (const SampleChunkEntry* entry : byChunk)
+        counts = counts || (entry && sampleChunkListsCounts(entry->bytes));
+    sizeColumns(samples, firstRow.back(), period, task, counts);
+
+    // The chunks decode on every core, each into its own rows; what they find is reported as one
+    // thread going through them in order would (the first chunk that fails), so each is given
+    // the end of the chunk before it as profile.json says, which is checked once that one is done.
+    struct Outcome {
+        bool done = false;
+        DecodedSampleChunk decoded;
+        std::exception_ptr failure;
+    };
+    std::vector<Outcome> outcomes(byChunk.size());
+    std::vector<std::int64_t> notBefore(byChunk.size(), std::numeric_limits<std::int64_t>::min());
+    for (std::size_t i = 1; i < byChunk.size(); ++i) {
+        const nlohmann::json& previous = (*chunks)[i - 1];
+        const bool previousHasRows = previous["rows"].get<std::uint64_t>() > 0 && previous["last_ns"].is_number_integer()
+                                     && !(previous["last_ns"].is_number_unsigned()
+                                          && previous["last_ns"].get<std::uint64_t>() > std::uint64_t(std::numeric_limits<std::int64_t>::max()));
+        notBefore[i] = previousHasRows ? previous["last_ns"].get<std::int64_t>() : notBefore[i - 1];
     }
+    const auto entryName = [&](std::size_t i) { return std::string(paths::kProfileDirectory) + (*chunks)[i]["file"].get<std::string>(); };
+    const auto decodeOne = [&](std::size_t i) {
+        Outcome& outcome = outcomes[i];
+        try {
+            SampleChunkExpectation expected = expectation;
+            expected.entry = entryName(i);
+            if (!byChunk[i])
+                throw FormatError(indexName + " lists " + expected.entry + " but it is missing");
+            expected.rows = (*chunks)[i]["rows"].get<std::uint64_t>();
+            expected.notBeforeNs = notBefore[i];
+            outcome.decoded = decodeSampleChunk(byChunk[i]->bytes, expected, SampleRowsOut::at(samples, firstRow[i]));
+        } catch (...) {
+            outcome.failure = std::current_exception();
+        }
+        outcome.done = true;
+    };
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> finished{0};
+    std::atomic<bool> stop{false};      // a chunk failed, or the caller cancelled
+    std::atomic<bool> cancelled{false};
+    const auto decodeChunks = [&](bool reportsProgress) {
+        for (std::size_t i = 0; !stop.load(std::memory_order_relaxed) && (i = next++) < byChunk.size();) {
+            decodeOne(i);
+            if (outcomes[i].failure)
+                stop = true; // the chunks after it do not matter
+            const std::size_t count = ++finished;
+            if (reportsProgress && progress && !progress(double(count) / double(byChunk.size())))
+                cancelled = stop = true;
+        }
+    };
+    runOnThreads(threadsFor(byChunk.size()), [&decodeChunks, caller = std::this_thread::get_id()] {
+        // Progress is reported on the calling thread only, where the caller expects it.
+        decodeChunks(std::this_thread::get_id() == caller);
+    });
+
+    for (std::size_t i = 0; i < byChunk.size(); ++i) {
+        const Outcome& outcome = outcomes[i];
+        if (!outcome.done) {
+            if (cancelled)
+                throw ReadCancelled();
+            decodeOne(i); // taken by a thread just as another chunk failed, which may come after it
+        }
+        if (outcome.failure)
+            std::rethrow_exception(outcome.failure);
+        const nlohmann::json& chunk = (*chunks)[i];
+        if (chunk["rows"].get<std::uint64_t>() > 0 && (chunk["first_ns"] != outcome.decoded.firstNs || chunk["last_ns"] != outcome.decoded.lastNs))
+            throw FormatError(entryName(i) + " spans " + std::to_string(outcome.decoded.firstNs) + " to "
+                              + std::to_string(outcome.decoded.lastNs) + " ns but " + indexName + " says "
+                              + chunk["first_ns"].dump() + " to " + chunk["last_ns"].dump());
+    }
+    if (cancelled || (progress && !progress(1.0)))
+        throw ReadCancelled();
     std::uint64_t total = 0;
     for (std::size_t row = 0; row < samples.size(); ++row) {
         const std::uint64_t count = samples.countAt(row);

@@ -2,6 +2,7 @@
 
 #include "FormatError.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <unordered_map>
@@ -83,15 +84,6 @@ void takePlanes(const unsigned char* planes, std::size_t rows, std::uint8_t widt
         for (std::size_t row = 0; row < rows; ++row)
             values[row] |= std::uint64_t(plane[row]) << shift;
     }
-}
-
-// Room for the chunk's rows, growing geometrically: reserving exactly what each chunk adds would
-// copy the whole column once per chunk.
-template<typename T>
-void growFor(std::vector<T>& column, std::size_t size)
-{
-    if (size > column.capacity())
-        column.reserve(std::max(size, column.capacity() * 2));
 }
 
 bool perCpuColumn(std::uint8_t id)
@@ -207,7 +199,26 @@ void encodeSampleChunk(std::span<const SampleRow> rows, bool withPeriod, bool wi
     out += columns;
 }
 
-DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkExpectation& expected, ProfileSamples& samples)
+SampleRowsOut SampleRowsOut::at(ProfileSamples& samples, std::size_t row)
+{
+    const auto from = [row](auto& column) { return column.empty() ? nullptr : column.data() + row; };
+    return {from(samples.timeNs), from(samples.cpu),  from(samples.pid),   from(samples.tid),
+            from(samples.stack),  from(samples.task), from(samples.count), from(samples.period)};
+}
+
+bool sampleChunkListsCounts(std::string_view bytes)
+{
+    if (bytes.size() < kFixedHeader)
+        return false;
+    const auto columnCount = std::size_t(std::uint8_t(bytes[12]));
+    for (std::size_t c = 0; c < columnCount && kFixedHeader + 2 * c < bytes.size(); ++c) {
+        if (std::uint8_t(bytes[kFixedHeader + 2 * c]) == Count)
+            return true;
+    }
+    return false;
+}
+
+DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkExpectation& expected, const SampleRowsOut& out)
 {
     const std::string& entry = expected.entry;
     const auto fail = [&entry](const std::string& why) { return FormatError(entry + " " + why); };
@@ -263,8 +274,10 @@ DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkEx
         if (perCpuColumn(column.id)) {
             column.bitmap = take((std::uint64_t(rows) + 7) / 8);
             column.values = 0;
-            for (std::size_t row = 0; row < rows; ++row)
-                column.values += (column.bitmap[row / 8] >> (row % 8)) & 1u;
+            for (std::size_t byte = 0; byte < rows / 8; ++byte)
+                column.values += std::size_t(std::popcount(column.bitmap[byte]));
+            if (rows % 8 != 0) // bits beyond the last row do not count
+                column.values += std::size_t(std::popcount(unsigned(column.bitmap[rows / 8]) & ((1u << (rows % 8)) - 1)));
         }
         column.planes = take(std::uint64_t(column.values) * column.width);
         columns.push_back(column);
@@ -277,6 +290,9 @@ DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkEx
     if (seen[Period] != expected.period || seen[Task] != expected.task)
         throw fail(std::string("has ") + (seen[Period] ? "a" : "no") + " period and " + (seen[Task] ? "a" : "no")
                    + " task column, unlike the columns profile/profile.json lists");
+    // What the caller prepared for: sampleChunkListsCounts read the same header.
+    if (seen[Count] && !out.count)
+        throw fail("has a count column that its header did not show before");
     const auto find = [&columns](std::uint8_t id) -> const Column* {
         for (const Column& column : columns) {
             if (column.id == id)
@@ -284,23 +300,22 @@ DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkEx
         }
         return nullptr;
     };
+    // From here on the chunk's bytes hold its `rows` rows, and rows are written.
 
     std::vector<std::uint64_t> values;
-    const std::size_t before = samples.size();
     const std::int64_t limit = std::numeric_limits<std::int64_t>::max() / expected.quantumNs;
     const Column* time = find(Time);
     takePlanes(time->planes, rows, time->width, values);
-    growFor(samples.timeNs, before + rows);
     for (std::size_t row = 0; row < rows; ++row) {
         if (values[row] > std::uint64_t(std::numeric_limits<std::int64_t>::max())
             || __builtin_add_overflow(quantum, std::int64_t(values[row]), &quantum) || quantum > limit || quantum < -limit)
             throw fail("has a time beyond 64 bits of nanoseconds at row " + std::to_string(row));
-        samples.timeNs.push_back(quantum * expected.quantumNs);
+        out.timeNs[row] = quantum * expected.quantumNs;
     }
     DecodedSampleChunk decoded;
     if (rows > 0) {
-        decoded.firstNs = samples.timeNs[before];
-        decoded.lastNs = samples.timeNs.back();
+        decoded.firstNs = out.timeNs[0];
+        decoded.lastNs = out.timeNs[rows - 1];
         if (decoded.firstNs < expected.notBeforeNs)
             throw fail("starts at " + std::to_string(decoded.firstNs) + " ns, before the previous chunk ends ("
                        + std::to_string(expected.notBeforeNs) + " ns): rows out of time order");
@@ -308,7 +323,6 @@ DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkEx
 
     const Column* cpuColumn = find(Cpu);
     takePlanes(cpuColumn->planes, rows, cpuColumn->width, values);
-    growFor(samples.cpu, before + rows);
     std::uint64_t cpu = 0;
     for (std::size_t row = 0; row < rows; ++row) {
         if (values[row] >= cpuModulus)
@@ -318,17 +332,16 @@ DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkEx
         if (cpu >= expected.cpus)
             throw fail("has row " + std::to_string(row) + " on a cpu beyond the " + std::to_string(expected.cpus)
                        + " profile/profile.json declares");
-        samples.cpu.push_back(std::uint32_t(cpu));
+        out.cpu[row] = std::uint32_t(cpu);
     }
 
-    const std::uint32_t* const cpus = samples.cpu.data() + before;
+    const std::uint32_t* const cpus = out.cpu;
     // A per-CPU column back from its bitmap and values; `bound` is the largest value allowed,
     // `shift` how much a value is above the id it stands for (1 for stacks, whose 0 is kNoStack).
-    const auto perCpu = [&](std::uint8_t id, std::vector<std::uint32_t>& column, std::uint64_t bound, const char* what,
+    const auto perCpu = [&](std::uint8_t id, std::uint32_t* column, std::uint64_t bound, const char* what,
                             std::uint64_t shift = 0) {
         const Column* source = find(id);
         takePlanes(source->planes, source->values, source->width, values);
-        growFor(column, before + rows);
         PerCpu<std::uint64_t> previous(kNothingYet);
         std::size_t next = 0;
         for (std::size_t row = 0; row < rows; ++row) {
@@ -343,41 +356,39 @@ DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkEx
                 throw fail("has row " + std::to_string(row) + " repeating the " + what + " of a cpu without an earlier row");
             }
             last = value;
-            column.push_back(std::uint32_t(value));
+            column[row] = std::uint32_t(value);
         }
     };
-    perCpu(Pid, samples.pid, 0xffffffffu, "pid");
-    perCpu(Tid, samples.tid, 0xffffffffu, "tid");
-    perCpu(Stack, samples.stack, expected.stacks, "stack", 1);
-    for (std::size_t row = before; row < samples.stack.size(); ++row)
-        samples.stack[row] = samples.stack[row] == 0 ? kNoStack : samples.stack[row] - 1;
+    perCpu(Pid, out.pid, 0xffffffffu, "pid");
+    perCpu(Tid, out.tid, 0xffffffffu, "tid");
+    perCpu(Stack, out.stack, expected.stacks, "stack", 1);
+    for (std::size_t row = 0; row < rows; ++row)
+        out.stack[row] = out.stack[row] == 0 ? kNoStack : out.stack[row] - 1;
     if (expected.task) {
         if (expected.tasks == 0 && rows > 0)
             throw fail("has task ids but profile/profile.json lists no task");
-        perCpu(Task, samples.task, expected.tasks - 1, "task");
+        perCpu(Task, out.task, expected.tasks - 1, "task");
     }
 
     if (const Column* count = find(Count)) {
         takePlanes(count->planes, rows, count->width, values);
-        samples.count.resize(before, 1);
         for (std::size_t row = 0; row < rows; ++row) {
             if (values[row] == ~std::uint64_t(0))
                 throw fail("has row " + std::to_string(row) + " standing for more than 2^64 samples");
-            samples.count.push_back(values[row] + 1);
+            out.count[row] = values[row] + 1;
         }
-    } else if (!samples.count.empty()) {
-        samples.count.resize(before + rows, 1);
+    } else if (out.count) {
+        std::fill_n(out.count, rows, std::uint64_t(1));
     }
     if (expected.period) {
         const Column* period = find(Period);
         takePlanes(period->planes, rows, period->width, values);
-        growFor(samples.period, before + rows);
         PerCpu<std::uint64_t> previous(0);
         for (std::size_t row = 0; row < rows; ++row) {
             // Modulo 2^64, as written: every period comes back exactly.
             std::uint64_t& last = previous.at(cpus[row]);
             last += std::uint64_t(unzigzag(values[row]));
-            samples.period.push_back(last);
+            out.period[row] = last;
         }
     }
     return decoded;

@@ -81,10 +81,34 @@ struct DecodedSampleChunk {
     std::int64_t lastNs = 0;
 };
 
-// Appends the chunk's rows to `samples` (times = quantum starts). The optional columns stay either
-// empty or one value per row: a chunk with counts fills 1 for the rows before it, and a chunk
-// without counts after one with them appends 1s. Throws FormatError naming the entry and what is
-// wrong (sizes, widths, columns, times out of order or beyond 64 bits, ids out of range).
-DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkExpectation& expected, ProfileSamples& samples);
+// Where one chunk's rows go: each column from the chunk's first row on, with room for exactly the
+// rows the chunk holds, so that the chunks of a profile decode side by side on several cores.
+// task and period are null when the profile has no such column; count is null when no chunk of
+// the profile has counts (a chunk without them then writes 1s).
+struct SampleRowsOut {
+    std::int64_t* timeNs = nullptr;
+    std::uint32_t* cpu = nullptr;
+    std::uint32_t* pid = nullptr;
+    std::uint32_t* tid = nullptr;
+    std::uint32_t* stack = nullptr;
+    std::uint32_t* task = nullptr;
+    std::uint64_t* count = nullptr;
+    std::uint64_t* period = nullptr;
+
+    // The columns of `samples` from `row` on (their sizes already cover the chunk).
+    static SampleRowsOut at(ProfileSamples& samples, std::size_t row);
+};
+
+// True when the chunk's header lists a count column: whether the profile needs one is known before
+// any chunk is decoded. Reads only the header and never throws (a damaged header reads as false;
+// decodeSampleChunk then reports it).
+bool sampleChunkListsCounts(std::string_view bytes);
+
+// Writes the chunk's rows (times = quantum starts) to `out`. Throws FormatError naming the entry
+// and what is wrong (sizes, widths, columns, times out of order or beyond 64 bits, ids out of
+// range). Writes nothing unless the chunk holds exactly expected.rows rows in no more than its
+// bytes, which also means expected.rows <= bytes.size() / 2 (every row takes a byte of time and
+// one of cpu at least).
+DecodedSampleChunk decodeSampleChunk(std::string_view bytes, const SampleChunkExpectation& expected, const SampleRowsOut& out);
 
 } // namespace runlens::format

@@ -455,6 +455,65 @@ private slots:
         }
     }
 
+    void manyChunksDecodeOnEveryCoreAsInOrder()
+    {
+        // 200 chunks of 64 rows, decoded side by side (one thread per core): the rows come back
+        // where one thread would put them; the count column exists because of the first chunks
+        // only (two samples a row there), and the later chunks read as one sample a row.
+        ProfileTables profile = tablesOnly();
+        EncodedProfile encoded;
+        {
+            ProfileStreamWriter::Options options;
+            options.chunkRows = 64;
+            options.periods = true;
+            options.tasks = true;
+            EncodedProfileSink sink(encoded);
+            ProfileStreamWriter writer(sink, options);
+            for (std::uint32_t row = 0; row < 200 * 64; ++row) {
+                const std::int64_t time = std::int64_t(row) * 1'000'000;
+                const int samples = row < 3 * 64 ? 2 : 1;
+                for (int k = 0; k < samples; ++k)
+                    writer.addSample(time, row % 4, 42, 42 + row % 2, row % 6, row % 3, 1, 1000 + row);
+            }
+            writer.finish(profile);
+        }
+        QCOMPARE(encoded.sampleChunks.size(), std::size_t(200));
+        std::vector<double> fractions;
+        const ProfileTables decoded = decodeProfile(encoded, {}, [&fractions](double fraction) {
+            fractions.push_back(fraction);
+            return true;
+        });
+        const ProfileSamples& d = decoded.samples;
+        QCOMPARE(d.size(), std::size_t(200 * 64));
+        QCOMPARE(d.count.size(), d.size());
+        for (std::uint32_t row = 0; row < 200 * 64; ++row) {
+            const std::uint64_t samples = row < 3 * 64 ? 2 : 1;
+            if (d.timeNs[row] != std::int64_t(row) * 1'000'000 || d.cpu[row] != row % 4 || d.pid[row] != 42
+                || d.tid[row] != 42 + row % 2 || d.stack[row] != row % 6 || d.task[row] != row % 3 || d.count[row] != samples
+                || d.period[row] != samples * (1000 + row))
+                QFAIL(qPrintable(QStringLiteral("row %1 differs").arg(row)));
+        }
+        // Progress on the calling thread: rising, and 1 at the end.
+        QVERIFY(!fractions.empty());
+        QVERIFY(std::is_sorted(fractions.begin(), fractions.end()));
+        QCOMPARE(fractions.back(), 1.0);
+
+        // Two broken chunks: the error is the first one's, every time, whichever thread reaches
+        // which first.
+        EncodedProfile broken = encoded;
+        broken.sampleChunks[150].bytes[0] = 'X';
+        const auto [at, width] = columnOf(broken.sampleChunks[30].bytes, 1); // cpu steps
+        QCOMPARE(width, 1);
+        broken.sampleChunks[30].bytes[at + 5] = char(200);
+        for (int attempt = 0; attempt < 20; ++attempt)
+            QCOMPARE(decodeError(broken), QStringLiteral("profile/samples/000030.bin has row 5 stepping 200 CPUs, beyond its 4"));
+
+        // Cancelled from the progress callback: nothing is returned.
+        int calls = 0;
+        QVERIFY_THROWS_EXCEPTION(ReadCancelled, decodeProfile(encoded, {}, [&calls](double) { return ++calls < 3; }));
+        QCOMPARE(calls, 3);
+    }
+
     void chunksWithoutTheirIndexAreRefused()
     {
         const EncodedProfile encoded = smallChunks(sixInOrder());
