@@ -338,9 +338,6 @@ namespace {
 // Room for every row before the first chunk is decoded: growing the columns chunk by chunk would
 // copy each of them about once more and leave up to half its capacity unused, which for an hour
 // of a 192-CPU host is hundreds of megabytes copied and held (40 % of the load's CPU time).
-// A chunk's time and cpu columns take at least a byte a row each, so a chunk is counted for no
-// more rows than half its bytes: a hostile index that declares rows its chunks do not hold
-// reserves no more than the chunks' own size would allow (and then fails at that chunk).
 // Where each chunk's rows start in the columns, from `base` on (the last: where they end). A chunk
 // is given the rows it declares but no more than its bytes can hold (two a row at least), so that
 // a hostile index cannot make the reader allocate rows that are not there: a chunk that declares
