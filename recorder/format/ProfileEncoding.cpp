@@ -335,9 +335,6 @@ void validateProfile(const ProfileTables& profile, const std::string& where, con
 
 namespace {
 
-// Room for every row before the first chunk is decoded: growing the columns chunk by chunk would
-// copy each of them about once more and leave up to half its capacity unused, which for an hour
-// of a 192-CPU host is hundreds of megabytes copied and held (40 % of the load's CPU time).
 // Where each chunk's rows start in the columns, from `base` on (the last: where they end). A chunk
 // is given the rows it declares but no more than its bytes can hold (two a row at least), so that
 // a hostile index cannot make the reader allocate rows that are not there: a chunk that declares
@@ -353,9 +350,11 @@ std::vector<std::size_t> firstRowOfChunks(const nlohmann::json& chunks, const st
     return firstRow;
 }
 
-// Sizes the columns for `rows` rows, the optional ones only where the profile has them. The
-// columns are sized side by side on every core: on an hour of a large host they are a gigabyte,
-// whose zeroing and first touch of each page took a third of the open on one core.
+// Sizes the columns for `rows` rows, the optional ones only where the profile has them, before
+// the first chunk is decoded: growing them chunk by chunk would copy each about once more and
+// leave up to half its capacity unused (hundreds of megabytes on an hour of a 192-CPU host). The
+// columns are sized side by side on every core: on such an hour they are a gigabyte, whose
+// zeroing and first touch of each page took a third of the open on one core.
 void sizeColumns(ProfileSamples& samples, std::size_t rows, bool period, bool task, bool count)
 {
     std::vector<std::function<void()>> sizes = {[&] { samples.timeNs.resize(rows); }};
@@ -372,6 +371,7 @@ void sizeColumns(ProfileSamples& samples, std::size_t rows, bool period, bool ta
     // A column that cannot be had (std::bad_alloc) is reported once every thread has stopped.
     std::vector<std::exception_ptr> failures(sizes.size());
     std::atomic<std::size_t> next{0};
+    // Below a million rows (a few megabytes) a thread costs more than it saves.
     runOnThreads(rows < (1u << 20) ? 1 : threadsFor(sizes.size()), [&] {
         for (std::size_t i = next++; i < sizes.size(); i = next++) {
             try {
@@ -481,7 +481,8 @@ void decodeSampleChunks(const nlohmann::json& index, std::span<const SampleChunk
 
     // The chunks decode on every core, each into its own rows; what they find is reported as one
     // thread going through them in order would (the first chunk that fails), so each is given
-    // the end of the chunk before it as profile.json says, which is checked once that one is done.
+    // the end of the chunk with rows before it as profile.json says, which is checked once that
+    // one is done. A last_ns beyond 64 bits reads as any number: that chunk's own check fails first.
     struct Outcome {
         bool done = false;
         DecodedSampleChunk decoded;
@@ -491,10 +492,7 @@ void decodeSampleChunks(const nlohmann::json& index, std::span<const SampleChunk
     std::vector<std::int64_t> notBefore(byChunk.size(), std::numeric_limits<std::int64_t>::min());
     for (std::size_t i = 1; i < byChunk.size(); ++i) {
         const nlohmann::json& previous = (*chunks)[i - 1];
-        const bool previousHasRows = previous["rows"].get<std::uint64_t>() > 0 && previous["last_ns"].is_number_integer()
-                                     && !(previous["last_ns"].is_number_unsigned()
-                                          && previous["last_ns"].get<std::uint64_t>() > std::uint64_t(std::numeric_limits<std::int64_t>::max()));
-        notBefore[i] = previousHasRows ? previous["last_ns"].get<std::int64_t>() : notBefore[i - 1];
+        notBefore[i] = previous["rows"].get<std::uint64_t>() > 0 ? previous["last_ns"].get<std::int64_t>() : notBefore[i - 1];
     }
     const auto entryName = [&](std::size_t i) { return std::string(paths::kProfileDirectory) + (*chunks)[i]["file"].get<std::string>(); };
     const auto decodeOne = [&](std::size_t i) {
