@@ -1,6 +1,7 @@
 #include "ProfileIndex.h"
 
 #include "InternTables.h"
+#include "ParallelWork.h"
 #include "SampleFilter.h"
 
 #include <algorithm>
@@ -181,28 +182,22 @@ void sumInParts(std::size_t size, std::size_t minimumPerPart, std::vector<std::u
         std::int64_t last = std::numeric_limits<std::int64_t>::min();
     };
     // Everything that can fail to allocate is allocated before a thread starts: a thread left
-    // running by an exception would end the app (std::terminate) when its std::thread is destroyed.
+    // running by an exception would end the app (std::terminate).
     std::vector<Part> results(parts - 1);
     for (Part& part : results)
         part.sums.assign(perStack.size(), 0);
-    std::vector<std::thread> workers;
-    workers.reserve(parts - 1);
     const std::size_t step = size / parts;
-    for (std::size_t k = 1; k < parts; ++k) {
-        const std::size_t from = k * step;
-        const std::size_t to = k + 1 == parts ? size : from + step;
-        Part& part = results[k - 1];
-        try {
-            workers.emplace_back([&add, &part, from, to] { add(from, to, part.sums, part.first, part.last); });
-        } catch (const std::exception&) {
-            // No thread to be had (std::system_error, or std::bad_alloc for its state: memory is
-            // short): this one does the part.
-            add(from, to, part.sums, part.first, part.last);
+    std::atomic<std::size_t> next{0};
+    runlens::format::runOnThreads(unsigned(parts), [&] {
+        for (std::size_t k = next++; k < parts; k = next++) {
+            const std::size_t from = k * step;
+            const std::size_t to = k + 1 == parts ? size : from + step;
+            if (k == 0)
+                add(from, to, perStack, first, last);
+            else
+                add(from, to, results[k - 1].sums, results[k - 1].first, results[k - 1].last);
         }
-    }
-    add(std::size_t(0), step, perStack, first, last);
-    for (std::thread& worker : workers)
-        worker.join();
+    });
     for (const Part& part : results) {
         for (std::size_t s = 0; s < perStack.size(); ++s)
             perStack[s] += part.sums[s];
