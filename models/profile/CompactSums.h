@@ -3,6 +3,8 @@
 // on the side, where it is found by its position: the column then costs 4 bytes a sum, not 8.
 #pragma once
 
+#include "LargeArrays.h"
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -28,7 +30,7 @@ public:
 
     bool empty() const { return m_values.empty(); }
     std::size_t size() const { return m_values.size(); }
-    void reserve(std::size_t size) { m_values.reserve(size); }
+    void reserve(std::size_t size) { runlens::format::reserveLarge(m_values, size); }
     // What is written; a reservation beyond it is address space, not memory.
     std::size_t memoryBytes() const
     {

@@ -2,6 +2,8 @@
 // and chases a pointer per lookup, which a parser of hundreds of megabytes per second cannot afford.
 #pragma once
 
+#include "LargeArrays.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -119,8 +121,11 @@ public:
     }
     void reserve(std::size_t count)
     {
-        while (count * 4 > m_slots.size() * 3)
-            grow();
+        std::size_t size = m_slots.size();
+        while (count * 4 > size * 3)
+            size *= 2;
+        if (size > m_slots.size())
+            rehash(size); // once, not once a doubling
     }
 
 private:
@@ -129,10 +134,11 @@ private:
         std::uint32_t value;
     };
     static std::size_t mix(std::uint64_t key) { return std::size_t(mixKey(key)); }
-    void grow()
+    void grow() { rehash(m_slots.size() * 2); }
+    void rehash(std::size_t size)
     {
         std::vector<Slot> old = std::move(m_slots);
-        m_slots.assign(old.size() * 2, Slot{kEmpty, 0});
+        m_slots = largeVector(size, Slot{kEmpty, 0});
         m_size = 0;
         bool inserted = false;
         for (const Slot& slot : old) {
