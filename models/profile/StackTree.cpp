@@ -11,18 +11,20 @@
 #include <unordered_map>
 
 using runlens::format::kNoStack;
+using runlens::format::largeVector;
+using runlens::format::reserveLarge;
 
 
 void StackTreeBuilder::layOut(StackTree& tree, std::vector<TempNode>& temp, bool diff)
 {
     const std::size_t n = temp.size();
     // The children of each node, found by counting sort on the parent.
-    std::vector<std::uint32_t> start(n + 1, 0);
+    std::vector<std::uint32_t> start = largeVector<std::uint32_t>(n + 1, 0);
     for (std::size_t i = 1; i < n; ++i)
         ++start[temp[i].parent + 1];
     for (std::size_t i = 0; i < n; ++i)
         start[i + 1] += start[i];
-    std::vector<std::uint32_t> children(n > 0 ? n - 1 : 0);
+    std::vector<std::uint32_t> children = largeVector<std::uint32_t>(n > 0 ? n - 1 : 0);
     {
         std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
         for (std::size_t i = 1; i < n; ++i)
@@ -46,14 +48,15 @@ void StackTreeBuilder::layOut(StackTree& tree, std::vector<TempNode>& temp, bool
                   [&](std::uint32_t a, std::uint32_t b) { return rank[temp[a].function] < rank[temp[b].function]; });
     }
     // Breadth first, so that the children of a node are consecutive in the final array.
+    reserveLarge(tree.m_nodes, n);
     tree.m_nodes.assign(n, {});
     if (diff) {
         tree.m_baselineTotal.assign(n, 0);
         tree.m_baselineSelf.assign(n, 0);
     }
-    std::vector<std::uint32_t> newIndex(n, 0);
+    std::vector<std::uint32_t> newIndex = largeVector<std::uint32_t>(n, 0);
     std::vector<std::uint32_t> queue;
-    queue.reserve(n);
+    reserveLarge(queue, n);
     queue.push_back(0);
     std::uint32_t next = 1;
     for (std::size_t q = 0; q < queue.size(); ++q) {
@@ -96,7 +99,8 @@ StackTreePtr StackTree::build(const ProfileIndex& index, const StackTreeFilter& 
 
     // Samples per stack for the filter, from the index's buckets; the last slot: no frames.
     const std::size_t stackCount = profile.stacks.size();
-    std::vector<std::uint64_t> count(stackCount + 1, 0);
+    // The tables by stack and by node are megabytes for a long run, filled once: in huge pages.
+    std::vector<std::uint64_t> count = largeVector<std::uint64_t>(stackCount + 1, 0);
     std::int64_t first = std::numeric_limits<std::int64_t>::max();
     std::int64_t last = std::numeric_limits<std::int64_t>::min();
     index.accumulate(filter, weight, count, first, last);
@@ -111,20 +115,27 @@ StackTreePtr StackTree::build(const ProfileIndex& index, const StackTreeFilter& 
                                      : (last > first ? (double(last) - double(first)) / 1e9 : 0.0);
 
     // Inclusive counts: a parent's id is smaller than its children's.
-    std::vector<std::uint64_t> inclusive(count);
+    std::vector<std::uint64_t> inclusive = largeVector<std::uint64_t>(stackCount);
+    std::copy(count.begin(), count.end(), inclusive.begin());
     std::uint64_t total = withoutStack;
+    std::size_t live = 0; // stacks with samples in or under them: at most one node each
     for (std::size_t s = stackCount; s-- > 0;) {
         const std::uint32_t parent = profile.stacks[s].parent;
         if (parent != kNoStack && parent < s)
             inclusive[parent] += inclusive[s];
         else
             total += inclusive[s];
+        live += inclusive[s] > 0 ? 1 : 0;
     }
 
+    // Sized for every live stack up front: grown by doubling, the nodes and the table of a whole
+    // hour (a million stacks) were copied a dozen times over, into fresh pages each time.
     std::vector<StackTreeBuilder::TempNode> temp;
+    reserveLarge(temp, live + 1);
     temp.push_back({kRootFunction, 0, total, withoutStack, 0, 0});
-    std::vector<std::uint32_t> nodeOf(stackCount, 0);
+    std::vector<std::uint32_t> nodeOf = largeVector<std::uint32_t>(stackCount, 0);
     runlens::format::U64Map nodeIds;
+    nodeIds.reserve(live);
     for (std::size_t s = 0; s < stackCount; ++s) {
         if (inclusive[s] == 0)
             continue;

@@ -156,6 +156,7 @@ int main(int argc, char** argv)
         check(run && run->profileIndex() != nullptr, "the run is delivered, then indexed");
         if (!run || !run->profileIndex())
             return 1;
+        const double idleMs = double(timer.nsecsElapsed()) / 1e6;
         const StackTreePtr tree = StackTree::build(*run->profileIndex());
         const double readyMs = double(timer.nsecsElapsed()) / 1e6;
         std::printf("bench_profilescale --open: %llu samples in %zu rows\n", (unsigned long long)run->profileIndex()->totalSamples(),
@@ -163,6 +164,8 @@ int main(int argc, char** argv)
         std::printf("  run delivered (read):          %8.0f ms wall, %8.0f ms CPU   [first chart <= 3 s]\n", deliveredMs, deliveredCpuMs);
         std::printf("  profile decoded and indexed:   %8.0f ms wall\n", indexedMs);
         std::printf("  flame graph ready:             %8.0f ms wall, %8.0f ms CPU   [<= 8 s]\n", readyMs, processCpuMs() - cpuStart);
+        std::printf("    of which the whole run's tree: %6.0f ms wall (%zu distinct stacks)\n", readyMs - idleMs,
+                    run->profile()->stacks.size());
         std::printf("  peak resident:                 %8.0f MB (VmHWM)                [<= 1.5 GB]\n", bench::residentMb("VmHWM:"));
         std::printf("  of which rows %.0f MB (%s), index %.0f MB (%zu aggregated entries)\n", double(rowBytes(*run->profile())) / 1e6,
                     run->profile()->hasPeriods() ? "with periods" : "no periods", double(run->profileIndex()->memoryBytes()) / 1e6,
