@@ -247,6 +247,10 @@ int main(int argc, char** argv)
     StackTreeFilter threads;
     threads.tids = {10'007, 10'207, 10'407};
     filtered("three threads", threads, *index);
+    // A CPU filter with a process filter reads rows: task stacks carry no CPU.
+    StackTreeFilter cpusOfProcess = cpus;
+    cpusOfProcess.pids = process.pids;
+    filtered("48 CPUs+1 proc", cpusOfProcess, *index);
 
     const StackTreePtr tunedWhole = StackTree::build(*tunedIndex);
     StackTreePtr diff;
@@ -289,5 +293,9 @@ int main(int argc, char** argv)
     StackTreeFilter oneThread;
     oneThread.tids = {10'100};
     filtered("one thread", oneThread, *benchmarkIndex);
+    StackTreeFilter halfTheCpusOfHalf = halfTheProcesses;
+    for (std::uint32_t c = 0; c < kCpus / 2; ++c)
+        halfTheCpusOfHalf.cpus.push_back(c);
+    filtered("96 CPUs+4 proc", halfTheCpusOfHalf, *benchmarkIndex);
     return check.exitCode();
 }
