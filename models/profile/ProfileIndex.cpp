@@ -13,6 +13,7 @@
 #include <string>
 #include <thread>
 #include <unordered_map>
+#include <utility>
 
 using runlens::format::kNoStack;
 using runlens::format::ProfileTables;
@@ -122,13 +123,14 @@ constexpr std::size_t kPrefetchAhead = 8;
 // 192 CPUs with a million stacks, waiting for those slots was most of the 100 ns a row took.
 struct GatheredRow {
     std::uint32_t stack;
+    std::uint32_t cpu;
     std::int64_t timeNs;
     std::uint64_t count;
     std::uint64_t period;
 
     static GatheredRow of(const runlens::format::ProfileSamples& rows, std::size_t row, bool periods)
     {
-        return {rows.stack[row], rows.timeNs[row], rows.countAt(row), periods ? rows.periodAt(row) : 0};
+        return {rows.stack[row], rows.cpu[row], rows.timeNs[row], rows.countAt(row), periods ? rows.periodAt(row) : 0};
     }
 };
 
@@ -583,6 +585,75 @@ void ProfileIndex::groupByTask(const std::atomic<bool>& cancelled)
     std::vector<std::uint32_t> runStacks;    // per task run of the bucket, how many stacks
     std::vector<std::int64_t> runFirst;
     std::vector<std::int64_t> runLast;
+    std::vector<std::uint32_t> runTasks;     // per task run, its task
+    std::vector<std::uint32_t> runSlots;     // and its CPU's slot when the runs are by CPU
+    const CpuSlots slotOf(m_cpus, m_slots);
+    std::vector<std::uint32_t> slotRows(m_slots, 0); // a task's rows per slot, then each slot's end
+    std::vector<std::uint32_t> taskSlots;           // the slots a task's rows are on
+    std::vector<GatheredRow> bySlot;                // a task's rows grouped by slot
+    const auto addRun = [&](const GatheredRow* runRows, std::size_t count, std::uint32_t task, std::uint32_t slot) {
+        const std::size_t before = taskStacks.stacks.size();
+        taskStacks.nextRun();
+        for (std::size_t k = 0; k < count; ++k) {
+            if (k + kPrefetchAhead < count)
+                taskStacks.prefetch(runRows[k + kPrefetchAhead].stack);
+            taskStacks.add(runRows[k]);
+        }
+        runStacks.push_back(std::uint32_t(taskStacks.stacks.size() - before));
+        runFirst.push_back(taskStacks.first);
+        runLast.push_back(taskStacks.last);
+        runTasks.push_back(task);
+        runSlots.push_back(slot);
+    };
+    // The bucket's task stacks, a run per task (or per task and CPU), given up as soon as they
+    // cost more than a half (a third) of the rows: whether they merged.
+    const auto makeTaskStacks = [&](std::size_t bucketRows, bool byCpu) {
+        taskStacks.clear();
+        runStacks.clear();
+        runFirst.clear();
+        runLast.clear();
+        runTasks.clear();
+        runSlots.clear();
+        for (std::size_t r = 0; r < touchedTasks.size(); ++r) {
+            const GatheredRow* taskRows = gathered.data() + runRowStart[r];
+            const std::size_t count = runRowStart[r + 1] - runRowStart[r];
+            if (!byCpu) {
+                addRun(taskRows, count, touchedTasks[r], 0);
+            } else {
+                // A counting sort of the task's rows by slot, in their order within each.
+                taskSlots.clear();
+                for (std::size_t k = 0; k < count; ++k) {
+                    if (slotRows[slotOf(taskRows[k].cpu)]++ == 0)
+                        taskSlots.push_back(slotOf(taskRows[k].cpu));
+                }
+                if (taskSlots.size() == 1) {
+                    addRun(taskRows, count, touchedTasks[r], taskSlots[0]);
+                    slotRows[taskSlots[0]] = 0;
+                } else {
+                    std::sort(taskSlots.begin(), taskSlots.end());
+                    std::uint32_t at = 0;
+                    for (const std::uint32_t slot : taskSlots)
+                        at += std::exchange(slotRows[slot], at);
+                    bySlot.resize(count);
+                    for (std::size_t k = 0; k < count; ++k)
+                        bySlot[slotRows[slotOf(taskRows[k].cpu)]++] = taskRows[k];
+                    std::uint32_t begin = 0;
+                    for (const std::uint32_t slot : taskSlots) {
+                        const std::uint32_t end = std::exchange(slotRows[slot], 0);
+                        addRun(bySlot.data() + begin, end - begin, touchedTasks[r], slot);
+                        begin = end;
+                    }
+                }
+            }
+            // A run by CPU weighs as much as three stacks: its task, size, CPU and two times take
+            // 28 bytes, a stack 8 or 12. Without that, tasks that move now and then (each move a
+            // run of its own) could take the index well past what their rows in lists would.
+            const std::size_t cost = taskStacks.stacks.size() + (byCpu ? 3 * runTasks.size() : 0);
+            if (cost * rowsPerStack > bucketRows)
+                return false;
+        }
+        return true;
+    };
     for (std::size_t b = 0; b < buckets && !cancelled; ++b) {
         const std::size_t from = m_bucketRowStart[b];
         const std::size_t to = m_bucketRowStart[b + 1];
@@ -621,26 +692,8 @@ void ProfileIndex::groupByTask(const std::atomic<bool>& cancelled)
         for (const std::uint32_t task : touchedTasks)
             taskCursor[task] = 0;
 
-        // Each run's stacks, given up as soon as they are more than a half (a third) of the rows.
-        taskStacks.clear();
-        runStacks.clear();
-        runFirst.clear();
-        runLast.clear();
-        bool merged = true;
-        for (std::size_t r = 0; r < touchedTasks.size() && merged; ++r) {
-            const std::size_t before = taskStacks.stacks.size();
-            taskStacks.nextRun();
-            for (std::size_t k = runRowStart[r]; k < runRowStart[r + 1]; ++k) {
-                if (k + kPrefetchAhead < bucketRows)
-                    taskStacks.prefetch(gathered[k + kPrefetchAhead].stack);
-                taskStacks.add(gathered[k]);
-            }
-            runStacks.push_back(std::uint32_t(taskStacks.stacks.size() - before));
-            runFirst.push_back(taskStacks.first);
-            runLast.push_back(taskStacks.last);
-            merged = taskStacks.stacks.size() * rowsPerStack <= bucketRows;
-        }
-
+        bucket.byCpu = m_slots > 1 && makeTaskStacks(bucketRows, true);
+        const bool merged = bucket.byCpu || makeTaskStacks(bucketRows, false);
         bucket.keeps = merged ? TaskKeep::Stacks : periods ? TaskKeep::Nothing : TaskKeep::Rows;
         if (bucket.keeps == TaskKeep::Stacks) {
             bucket.firstItem = m_taskStack.size();
@@ -652,14 +705,15 @@ void ProfileIndex::groupByTask(const std::atomic<bool>& cancelled)
             m_taskRunSize.insert(m_taskRunSize.end(), runStacks.begin(), runStacks.end());
             m_taskRunFirstTime.insert(m_taskRunFirstTime.end(), runFirst.begin(), runFirst.end());
             m_taskRunLastTime.insert(m_taskRunLastTime.end(), runLast.begin(), runLast.end());
+            m_taskRunSlot.insert(m_taskRunSlot.end(), runSlots.begin(), runSlots.end());
+            m_taskRunTask.insert(m_taskRunTask.end(), runTasks.begin(), runTasks.end());
         } else if (bucket.keeps == TaskKeep::Rows) {
             bucket.firstItem = m_taskRows.size();
             m_taskRows.insert(m_taskRows.end(), rowsByTask.begin(), rowsByTask.end());
             for (std::size_t r = 0; r < touchedTasks.size(); ++r)
                 m_taskRunSize.push_back(std::uint32_t(runRowStart[r + 1] - runRowStart[r]));
-        }
-        if (bucket.keeps != TaskKeep::Nothing) // a bucket that keeps nothing has no runs either
             m_taskRunTask.insert(m_taskRunTask.end(), touchedTasks.begin(), touchedTasks.end());
+        } // a bucket that keeps nothing has no runs either
         m_taskBuckets.push_back(bucket);
     }
     TaskBucket end;
@@ -671,6 +725,7 @@ void ProfileIndex::groupByTask(const std::atomic<bool>& cancelled)
     m_taskRunSize.shrink_to_fit();
     m_taskRunFirstTime.shrink_to_fit();
     m_taskRunLastTime.shrink_to_fit();
+    m_taskRunSlot.shrink_to_fit();
 }
 
 std::size_t ProfileIndex::bucketsWithTaskStacks() const
@@ -679,6 +734,14 @@ std::size_t ProfileIndex::bucketsWithTaskStacks() const
         return 0;
     return std::size_t(std::count_if(m_taskBuckets.begin(), m_taskBuckets.end() - 1,
                                      [](const TaskBucket& b) { return b.keeps == TaskKeep::Stacks; }));
+}
+
+std::size_t ProfileIndex::bucketsWithTaskStacksByCpu() const
+{
+    if (m_taskBuckets.empty())
+        return 0;
+    return std::size_t(std::count_if(m_taskBuckets.begin(), m_taskBuckets.end() - 1,
+                                     [](const TaskBucket& b) { return b.keeps == TaskKeep::Stacks && b.byCpu; }));
 }
 
 std::size_t ProfileIndex::memoryBytes() const
@@ -693,6 +756,7 @@ std::size_t ProfileIndex::memoryBytes() const
          + (m_taskRunTask.capacity() + m_taskRunSize.capacity()) * sizeof(std::uint32_t)
          + m_taskStack.size() * sizeof(std::uint32_t) + m_taskSamples.memoryBytes() + m_taskEvents.memoryBytes()
          + (m_taskRunFirstTime.capacity() + m_taskRunLastTime.capacity()) * sizeof(std::int64_t)
+         + m_taskRunSlot.capacity() * sizeof(std::uint32_t)
          + m_taskRows.size() * sizeof(std::uint32_t) + m_threads.capacity() * sizeof(Thread)
          + m_functions.capacity() * sizeof(StackTreeFunction);
 }
@@ -830,14 +894,33 @@ bool ProfileIndex::addTasks(std::size_t fromBucket, std::size_t toBucket, const 
     std::vector<char> chosen(m_tasks.size(), 0);
     for (std::size_t t = 0; t < m_tasks.size(); ++t)
         chosen[t] = std::binary_search(pids.begin(), pids.end(), m_tasks[t].pid) || std::binary_search(tids.begin(), tids.end(), m_tasks[t].tid);
-    // A bucket whose rows must be tested (the range cuts it, or a CPU filter applies) is read row
-    // by row: through its chosen tasks' rows where it keeps them, else in a scan of all its rows
-    // (its task stacks cannot be split by time or CPU). So is a bucket that keeps nothing.
+    // The CPUs asked for, by slot: the task stacks of buckets by CPU are chosen by them too.
     const bool byCpu = !filter.cpus.empty();
+    std::vector<char> chosenSlot(m_slots > 1 ? m_cpus.size() : 0, 0);
+    if (byCpu) {
+        std::vector<std::uint32_t> cpus = filter.cpus;
+        std::sort(cpus.begin(), cpus.end());
+        for (std::size_t slot = 0; slot < chosenSlot.size(); ++slot)
+            chosenSlot[slot] = std::binary_search(cpus.begin(), cpus.end(), m_cpus[slot].cpu);
+    }
+    // A bucket whose rows must be tested (the range cuts it, or a CPU filter applies) is read row
+    // by row: through its chosen tasks' rows where it keeps them, else in a scan of all its rows.
+    // Its task stacks cannot be split by time, nor by CPU unless they are kept by CPU. A bucket
+    // that keeps nothing is scanned.
     const auto testsRows = [&](std::size_t b) { return byCpu || !coversBucket(filter, b); };
     const auto scansBucket = [&](std::size_t b) {
-        const TaskKeep keeps = m_taskBuckets[b].keeps;
-        return keeps == TaskKeep::Nothing || (keeps == TaskKeep::Stacks && testsRows(b));
+        const TaskBucket& bucket = m_taskBuckets[b];
+        return bucket.keeps == TaskKeep::Nothing
+            || (bucket.keeps == TaskKeep::Stacks && (!coversBucket(filter, b) || (byCpu && !bucket.byCpu)));
+    };
+    // Whether the task run r of bucket b is added: its task is chosen, and in a bucket by CPU so
+    // is its CPU.
+    const auto addsRun = [&](std::size_t b, std::size_t r) {
+        const TaskBucket& bucket = m_taskBuckets[b];
+        if (!chosen[m_taskRunTask[r]])
+            return false;
+        return !byCpu || bucket.keeps != TaskKeep::Stacks
+            || chosenSlot[m_taskRunSlot[bucket.firstTimedRun + (r - bucket.firstRun)]];
     };
     std::uint64_t work = 0; // stacks and rows to read
     for (std::size_t b = fromBucket; b < toBucket; ++b) {
@@ -846,7 +929,7 @@ bool ProfileIndex::addTasks(std::size_t fromBucket, std::size_t toBucket, const 
             continue;
         }
         for (std::size_t r = m_taskBuckets[b].firstRun; r < m_taskBuckets[b + 1].firstRun; ++r) {
-            if (chosen[m_taskRunTask[r]])
+            if (addsRun(b, r))
                 work += m_taskRunSize[r];
         }
     }
@@ -879,7 +962,7 @@ bool ProfileIndex::addTasks(std::size_t fromBucket, std::size_t toBucket, const 
                        const bool testRows = testsRows(b);
                        std::size_t item = bucket.firstItem;
                        for (std::size_t r = bucket.firstRun; r < m_taskBuckets[b + 1].firstRun; item += m_taskRunSize[r], ++r) {
-                           if (!chosen[m_taskRunTask[r]])
+                           if (!addsRun(b, r))
                                continue;
                            const std::size_t end = item + m_taskRunSize[r];
                            if (bucket.keeps == TaskKeep::Stacks) {

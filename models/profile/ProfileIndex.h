@@ -85,8 +85,10 @@ public:
     // scans rows).
     bool aggregatesPerCpu() const { return m_slots > 1 || m_cpus.size() <= 1; }
     std::size_t memoryBytes() const;
-    // How many buckets keep their tasks' stacks with sums rather than their rows (see below).
+    // How many buckets keep their tasks' stacks with sums rather than their rows (see below), and
+    // of those how many keep them by task and CPU.
     std::size_t bucketsWithTaskStacks() const;
+    std::size_t bucketsWithTaskStacksByCpu() const;
 
     // Adds the weights of the samples that pass `filter` to perStack (one slot per stack, plus
     // one at the end for samples without frames). first/last: the times of the first and last
@@ -161,6 +163,9 @@ private:
     // take no more memory than a row's 4 in a list. Otherwise rows, which are then at most twice
     // the stacks they would have made; but not for rows with periods, which are a third larger:
     // their lists would take an hour of a 192-CPU host past the app's 1.5 GB.
+    // Stacks are first tried with a run per task and CPU, each run counted as three stacks: they
+    // merge where tasks keep to their CPUs (a benchmark's workers). Where threads move among CPUs
+    // (a service's), only the runs per task merge.
     struct Task {
         std::uint32_t pid = 0;
         std::uint32_t tid = 0;
@@ -172,6 +177,10 @@ private:
         std::uint64_t firstItem = 0;     // into m_taskStack and its sums, or into m_taskRows
         std::uint64_t firstTimedRun = 0; // into m_taskRunFirstTime and m_taskRunLastTime
         TaskKeep keeps = TaskKeep::Nothing;
+        // Stacks kept per task and CPU (a run per task and CPU it ran on), which a CPU filter
+        // with a process or thread filter can add up; otherwise per task, and such a filter
+        // scans the bucket.
+        bool byCpu = false;
     };
     std::vector<TaskBucket> m_taskBuckets;    // per bucket, and one at the end (its firstRun: all)
     std::vector<std::uint32_t> m_taskRunTask; // per task run, its task (index into m_tasks)
@@ -180,6 +189,7 @@ private:
     CompactSums m_taskSamples;
     CompactSums m_taskEvents; // summed periods; empty when the profile has none
     std::vector<std::int64_t> m_taskRunFirstTime; // per task run of the buckets with stacks
+    std::vector<std::uint32_t> m_taskRunSlot;     // and its CPU's slot in buckets by CPU (else unused)
     std::vector<std::int64_t> m_taskRunLastTime;
     std::vector<std::uint32_t> m_taskRows;
 

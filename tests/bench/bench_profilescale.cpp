@@ -247,7 +247,8 @@ int main(int argc, char** argv)
     StackTreeFilter threads;
     threads.tids = {10'007, 10'207, 10'407};
     filtered("three threads", threads, *index);
-    // A CPU filter with a process filter reads rows: task stacks carry no CPU.
+    // A CPU filter with a process filter: where threads move among CPUs, task stacks are not kept
+    // by CPU, and the rows are read.
     StackTreeFilter cpusOfProcess = cpus;
     cpusOfProcess.pids = process.pids;
     filtered("48 CPUs+1 proc", cpusOfProcess, *index);
@@ -279,8 +280,9 @@ int main(int argc, char** argv)
     ProfileIndexPtr benchmarkIndex;
     const bench::Timing benchmarkIndexTime = bench::medianOf(1, [&](int) { benchmarkIndex = ProfileIndex::build(benchmark); });
     std::printf("benchmark (a worker per CPU in 8 processes, nine samples in ten on 10 hot stacks):\n");
-    std::printf("  index build:          %8.0f ms wall, %8.0f ms CPU   (%zu of %zu buckets keep their tasks' stacks)\n",
-                benchmarkIndexTime.wallMs, benchmarkIndexTime.cpuMs, benchmarkIndex->bucketsWithTaskStacks(), benchmarkIndex->bucketCount());
+    std::printf("  index build:          %8.0f ms wall, %8.0f ms CPU   (%zu of %zu buckets keep their tasks' stacks, %zu by CPU)\n",
+                benchmarkIndexTime.wallMs, benchmarkIndexTime.cpuMs, benchmarkIndex->bucketsWithTaskStacks(), benchmarkIndex->bucketCount(),
+                benchmarkIndex->bucketsWithTaskStacksByCpu());
     std::printf("  memory:               %8.0f MB rows + %6.0f MB index\n", double(rowBytes(benchmark)) / 1e6,
                 double(benchmarkIndex->memoryBytes()) / 1e6);
     check(benchmarkIndex->bucketsWithTaskStacks() == benchmarkIndex->bucketCount(), "every bucket keeps its tasks' stacks");

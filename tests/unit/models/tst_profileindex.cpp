@@ -40,8 +40,10 @@ std::uint32_t randomCpu(std::mt19937_64& random, CpuIds ids)
 
 // Which stacks a task's samples are on: any of the profile's (where a task's stacks hardly repeat
 // within a bucket, and the index keeps its rows), a few of its own (as a thread running its own
-// code: the index keeps its stacks), or a few in the first half of the run and any after.
-enum class TaskStacks { Any, Few, FewThenAny };
+// code: the index keeps its stacks), three of its own with the task on one CPU for 99 samples in
+// 100 (a benchmark's pinned worker: the index keeps its stacks by CPU), or a few in the first half
+// of the run and any after.
+enum class TaskStacks { Any, Few, FewOnItsCpu, FewThenAny };
 
 // A random profile: a prefix tree of stacks, tasks in a few processes, samples over `seconds`.
 // (Names are appended, not `"f" + std::to_string(...)`: GCC 12 at -O3 warns of a 2^63-byte
@@ -67,9 +69,12 @@ ProfileTables randomProfile(std::uint32_t seed, std::size_t rows, std::int64_t s
         const bool unknown = cpuIds == CpuIds::Huge && task == 11;
         samples.tid.push_back(unknown ? 0xffffffff : 100 + task);
         samples.pid.push_back(unknown ? 0xffffffff : 100 + task % 4);
-        const bool few = taskStacks == TaskStacks::Few
+        const bool onItsCpu = taskStacks == TaskStacks::FewOnItsCpu;
+        if (onItsCpu && random() % 100 != 0)
+            samples.cpu.back() = task % 8;
+        const bool few = taskStacks == TaskStacks::Few || taskStacks == TaskStacks::FewOnItsCpu
                       || (taskStacks == TaskStacks::FewThenAny && samples.timeNs.back() < seconds * 500'000'000);
-        const std::uint32_t stack = few ? 20 * task + std::uint32_t(random() % 6) : std::uint32_t(random() % 300);
+        const std::uint32_t stack = few ? 20 * task + std::uint32_t(random() % (onItsCpu ? 3 : 6)) : std::uint32_t(random() % 300);
         samples.stack.push_back(random() % 50 == 0 ? kNoStack : stack);
         if (counts)
             samples.count.push_back(1 + random() % 5);
@@ -178,6 +183,13 @@ private slots:
         QTest::newRow("tasks on few stacks: their stacks are kept") << true << false << true << qint64(60) << int(CpuIds::Host) << few;
         QTest::newRow("tasks on few stacks, out of order") << false << false << false << qint64(60) << int(CpuIds::Host) << few;
         QTest::newRow("tasks on few stacks, with periods") << true << true << false << qint64(60) << int(CpuIds::Host) << few;
+        const int onItsCpu = int(TaskStacks::FewOnItsCpu);
+        QTest::newRow("tasks on few stacks and their CPUs: stacks by CPU") << true << false << true << qint64(60)
+                                                                            << int(CpuIds::Host) << onItsCpu;
+        QTest::newRow("tasks on few stacks and their CPUs, with periods") << true << true << false << qint64(60)
+                                                                           << int(CpuIds::Host) << onItsCpu;
+        QTest::newRow("tasks on few stacks and their CPUs, out of order") << false << false << false << qint64(60)
+                                                                           << int(CpuIds::Host) << onItsCpu;
         QTest::newRow("task stacks in the first half, rows after") << true << false << true << qint64(60) << int(CpuIds::Huge)
                                                                    << int(TaskStacks::FewThenAny);
         QTest::newRow("task stacks in the first half, periods: nothing after") << true << true << false << qint64(60)
@@ -204,10 +216,13 @@ private slots:
         const std::size_t withStacks = index->bucketsWithTaskStacks();
         if (stacksOfTasks == TaskStacks::Any)
             QCOMPARE(withStacks, std::size_t(0));
-        else if (stacksOfTasks == TaskStacks::Few)
+        else if (stacksOfTasks == TaskStacks::Few || stacksOfTasks == TaskStacks::FewOnItsCpu)
             QCOMPARE(withStacks, index->bucketCount());
         else // the first 30 of 60 one-second buckets
             QCOMPARE(withStacks, std::size_t(30));
+        // By CPU only where the tasks keep to theirs: spread over 8 CPUs, a task's 28 rows in a
+        // bucket make some 8 runs of 3 rows, and their stacks do not merge.
+        QCOMPARE(index->bucketsWithTaskStacksByCpu(), stacksOfTasks == TaskStacks::FewOnItsCpu ? index->bucketCount() : 0);
         if (seconds > 4096)
             QVERIFY(index->bucketNs() > 1'000'000'000); // about 360 buckets at most
         QVERIFY(index->bucketCount() <= 362);
