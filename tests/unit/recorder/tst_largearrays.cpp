@@ -57,6 +57,14 @@ bool advised(const void* address)
     return flags && flags->contains(QStringLiteral("hg"));
 }
 
+// Whether the kernel keeps the advice where smaps shows it: not under qemu's user-mode emulation
+// (the arm64 test run), which answers madvise without passing it on, nor on a kernel without
+// transparent huge pages, which refuses it.
+bool adviceIsVisible()
+{
+    return !qEnvironmentVariableIsSet("RUNLENS_EMULATOR") && QFile::exists(QStringLiteral("/sys/kernel/mm/transparent_hugepage/enabled"));
+}
+
 // A fresh anonymous mapping, unmapped when it goes.
 class Mapping
 {
@@ -87,18 +95,20 @@ class TestLargeArrays : public QObject
 {
     Q_OBJECT
 
-private slots:
-    void init()
+private:
+    static void skipWithoutAdvice()
     {
         RUNLENS_SKIP_UNDER_EMULATION("qemu answers madvise without passing it on");
-        if (!QFile::exists(QStringLiteral("/sys/kernel/mm/transparent_hugepage/enabled")))
+        if (!adviceIsVisible())
             QSKIP("this kernel has no transparent huge pages: the advice is refused and changes nothing");
     }
 
+private slots:
     // The whole pages inside the range are advised; the partial page before them and the range's
     // neighbours are not.
     void advisesTheWholePagesOfALargeRange()
     {
+        skipWithoutAdvice();
         const std::size_t page = std::size_t(sysconf(_SC_PAGESIZE));
         Mapping mapping(16 * kMiB);
         QVERIFY(mapping.ok());
@@ -118,6 +128,7 @@ private slots:
 
     void leavesSmallRangesAlone()
     {
+        skipWithoutAdvice();
         Mapping mapping(4 * kMiB);
         QVERIFY(mapping.ok());
         adviseHugePages(mapping.data(), 4 * kMiB - 1);
@@ -135,8 +146,10 @@ private slots:
         QCOMPARE(values.size(), std::size_t(3));
         QVERIFY(values.capacity() >= count);
         QCOMPARE(values, (std::vector<std::uint64_t>{1, 2, 3}));
-        QVERIFY(advised(values.data() + count / 2));
-        QVERIFY(advised(values.data() + count - 1 - sysconf(_SC_PAGESIZE) / 8));
+        if (adviceIsVisible()) {
+            QVERIFY(advised(values.data() + count / 2));
+            QVERIFY(advised(values.data() + count - 1 - sysconf(_SC_PAGESIZE) / 8));
+        }
         // Filled up to its reservation, the vector is not moved.
         const std::uint64_t* before = values.data();
         values.resize(count, 7);
@@ -155,7 +168,8 @@ private slots:
         QCOMPARE(large.size(), 3 * kMiB);
         QCOMPARE(large.front(), 9u);
         QCOMPARE(large.back(), 9u);
-        QVERIFY(advised(large.data() + kMiB));
+        if (adviceIsVisible())
+            QVERIFY(advised(large.data() + kMiB));
         const std::vector<std::uint32_t> small = largeVector<std::uint32_t>(5, 4);
         QCOMPARE(small, (std::vector<std::uint32_t>{4, 4, 4, 4, 4}));
         QVERIFY(largeVector<std::uint32_t>(0).empty());
