@@ -623,8 +623,9 @@ void ProfileIndex::groupByTask(const std::atomic<bool>& cancelled)
                 // A counting sort of the task's rows by slot, in their order within each.
                 taskSlots.clear();
                 for (std::size_t k = 0; k < count; ++k) {
-                    if (slotRows[slotOf(taskRows[k].cpu)]++ == 0)
-                        taskSlots.push_back(slotOf(taskRows[k].cpu));
+                    const std::uint32_t slot = slotOf(taskRows[k].cpu);
+                    if (slotRows[slot]++ == 0)
+                        taskSlots.push_back(slot);
                 }
                 if (taskSlots.size() == 1) {
                     addRun(taskRows, count, touchedTasks[r], taskSlots[0]);
@@ -914,13 +915,11 @@ bool ProfileIndex::addTasks(std::size_t fromBucket, std::size_t toBucket, const 
             || (bucket.keeps == TaskKeep::Stacks && (!coversBucket(filter, b) || (byCpu && !bucket.byCpu)));
     };
     // Whether the task run r of bucket b is added: its task is chosen, and in a bucket by CPU so
-    // is its CPU.
+    // is its CPU (a bucket by CPU keeps stacks, whose runs have slots).
     const auto addsRun = [&](std::size_t b, std::size_t r) {
         const TaskBucket& bucket = m_taskBuckets[b];
-        if (!chosen[m_taskRunTask[r]])
-            return false;
-        return !byCpu || bucket.keeps != TaskKeep::Stacks
-            || chosenSlot[m_taskRunSlot[bucket.firstTimedRun + (r - bucket.firstRun)]];
+        return chosen[m_taskRunTask[r]]
+            && (!byCpu || !bucket.byCpu || chosenSlot[m_taskRunSlot[bucket.firstTimedRun + (r - bucket.firstRun)]]);
     };
     std::uint64_t work = 0; // stacks and rows to read
     for (std::size_t b = fromBucket; b < toBucket; ++b) {
