@@ -170,6 +170,8 @@ int main(int argc, char** argv)
         std::printf("  of which rows %.0f MB (%s), index %.0f MB (%zu aggregated entries)\n", double(rowBytes(*run->profile())) / 1e6,
                     run->profile()->hasPeriods() ? "with periods" : "no periods", double(run->profileIndex()->memoryBytes()) / 1e6,
                     run->profileIndex()->aggregatedEntries());
+        std::printf("  %zu of %zu buckets keep their tasks' stacks, %zu by CPU\n", run->profileIndex()->bucketsWithTaskStacks(),
+                    run->profileIndex()->bucketCount(), run->profileIndex()->bucketsWithTaskStacksByCpu());
         check(tree->totalSamples() == run->profileIndex()->totalSamples(), "the tree holds every sample");
         return check.exitCode();
     }
