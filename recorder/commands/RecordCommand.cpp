@@ -198,8 +198,12 @@ int runRecord(RecordOptions options)
     }
     const collect::CollectorSettings settings{options.pmuEventsFile, options.scrapeUrls, options.interval};
     RecordingSession session(std::move(options), collect::createAllCollectors(settings));
-    if (workload)
+    if (workload) {
         session.attachWorkload(*workload);
+        // Before start() announces the recording in status.json: a line appended once the
+        // recording is seen to run must be read, not taken for history at the file's end.
+        workload->startFollowing();
+    }
     try {
         session.start();
     } catch (const RecordError& error) {
@@ -224,7 +228,6 @@ int runRecord(RecordOptions options)
     const std::int64_t start = collect::monotonicNs();
     if (workload) {
         workload->setOrigin(start);
-        workload->startFollowing();
     }
     std::int64_t nextTick = start;
     EndReason reason = EndReason::Duration;

@@ -42,7 +42,8 @@ public:
     void registerMetrics(collect::MetricCatalog& catalog) const;
 
     bool hasCommand() const { return !m_options.command.empty(); }
-    // Opens the followed file at its end (when there is one).
+    // Opens the followed file at its end (when there is one). Called before the recording is
+    // announced, so that whatever is appended once it is seen to run belongs to the run.
     void startFollowing();
     // Starts the command. Throws WorkloadError with a sentence for the user.
     void startCommand();
