@@ -4,6 +4,7 @@
 #include "LargeArrays.h"
 #include "ParallelWork.h"
 #include "SampleFilter.h"
+#include "StackTreeBuilder.h"
 
 #include <algorithm>
 #include <atomic>
@@ -279,6 +280,7 @@ std::shared_ptr<const ProfileIndex> ProfileIndex::build(const ProfileTables& pro
             index->m_functionOfFrame[f] = it->second;
         }
     }
+    index->m_functionRanks = StackTreeBuilder::functionRanks(index->m_functions);
 
     // The time span, whether the rows are already in time order, the counts per thread and CPU,
     // and FlameScope's grid (samples per 20 ms of each second since the start): the first pass.
@@ -752,7 +754,7 @@ std::size_t ProfileIndex::memoryBytes() const
          + m_runLastTime.capacity() * sizeof(std::int64_t) + m_entryStack.size() * sizeof(std::uint32_t)
          + m_entrySamples.memoryBytes() + m_entryEvents.memoryBytes()
          + (m_stackSamples.capacity() + m_stackEvents.capacity()) * sizeof(std::uint64_t)
-         + m_scopeCells.capacity() * sizeof(std::uint32_t) + m_functionOfFrame.capacity() * sizeof(std::uint32_t)
+         + m_scopeCells.capacity() * sizeof(std::uint32_t) + (m_functionOfFrame.capacity() + m_functionRanks.capacity()) * sizeof(std::uint32_t)
          + m_tasks.capacity() * sizeof(Task) + m_taskBuckets.capacity() * sizeof(TaskBucket)
          + (m_taskRunTask.capacity() + m_taskRunSize.capacity()) * sizeof(std::uint32_t)
          + m_taskStack.size() * sizeof(std::uint32_t) + m_taskSamples.memoryBytes() + m_taskEvents.memoryBytes()

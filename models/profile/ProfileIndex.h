@@ -65,6 +65,8 @@ public:
     // The merged functions (symbol + module) and each frame's function; [0] is the root "all".
     const std::vector<StackTreeFunction>& functions() const { return m_functions; }
     const std::vector<std::uint32_t>& functionOfFrame() const { return m_functionOfFrame; }
+    // Each function's place in name order (StackTreeBuilder::functionRanks), for every tree built.
+    const std::vector<std::uint32_t>& functionRanks() const { return m_functionRanks; }
 
     // Threads and processes busiest first; CPUs by number. Counts are samples, not periods.
     const std::vector<Thread>& threads() const { return m_threads; }
@@ -131,6 +133,7 @@ private:
     const runlens::format::ProfileTables* m_profile = nullptr;
     std::vector<StackTreeFunction> m_functions;
     std::vector<std::uint32_t> m_functionOfFrame;
+    std::vector<std::uint32_t> m_functionRanks;
 
     // Rows in time order: positions are indexes into m_order, or rows themselves when the rows
     // already are in time order (every archive of format 1.3 on, so no copy is made for them).

@@ -15,7 +15,24 @@ using runlens::format::largeVector;
 using runlens::format::reserveLarge;
 
 
-void StackTreeBuilder::layOut(StackTree& tree, std::vector<TempNode>& temp, bool diff)
+std::vector<std::uint32_t> StackTreeBuilder::functionRanks(const std::vector<StackTreeFunction>& functions)
+{
+    std::vector<std::uint32_t> order(functions.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        const auto& fa = functions[a];
+        const auto& fb = functions[b];
+        const int bySymbol = fa.symbol.compare(fb.symbol);
+        return bySymbol != 0 ? bySymbol < 0 : fa.module < fb.module;
+    });
+    std::vector<std::uint32_t> rank(order.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i)
+        rank[order[i]] = i;
+    return rank;
+}
+
+void StackTreeBuilder::layOut(StackTree& tree, std::vector<TempNode>& temp, bool diff, const std::vector<std::uint32_t>& rank)
 {
     const std::size_t n = temp.size();
     // The children of each node, found by counting sort on the parent.
@@ -30,19 +47,7 @@ void StackTreeBuilder::layOut(StackTree& tree, std::vector<TempNode>& temp, bool
         for (std::size_t i = 1; i < n; ++i)
             children[fill[temp[i].parent]++] = std::uint32_t(i);
     }
-    // Sorted by name, then module: the order flamegraph.pl draws in, the same in every run.
-    std::vector<std::uint32_t> order(tree.m_functions.size());
-    for (std::uint32_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-        const auto& fa = tree.m_functions[a];
-        const auto& fb = tree.m_functions[b];
-        const int bySymbol = fa.symbol.compare(fb.symbol);
-        return bySymbol != 0 ? bySymbol < 0 : fa.module < fb.module;
-    });
-    std::vector<std::uint32_t> rank(order.size());
-    for (std::uint32_t i = 0; i < order.size(); ++i)
-        rank[order[i]] = i;
+    // Sorted by name, then module.
     for (std::size_t i = 0; i < n; ++i) {
         std::sort(children.begin() + start[i], children.begin() + start[i + 1],
                   [&](std::uint32_t a, std::uint32_t b) { return rank[temp[a].function] < rank[temp[b].function]; });
@@ -152,7 +157,7 @@ StackTreePtr StackTree::build(const ProfileIndex& index, const StackTreeFilter& 
         temp[id].self += count[s];
         nodeOf[s] = id;
     }
-    StackTreeBuilder::layOut(*tree, temp, false);
+    StackTreeBuilder::layOut(*tree, temp, false, index.functionRanks());
     return tree;
 }
 

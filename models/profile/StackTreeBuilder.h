@@ -15,5 +15,10 @@ public:
         std::uint64_t baselineTotal;
         std::uint64_t baselineSelf;
     };
-    static void layOut(StackTree& tree, std::vector<TempNode>& temp, bool diff);
+    // Each function's place when sorted by name, then module: the order flamegraph.pl draws in,
+    // the same in every run. A sort of strings, so made once per function table (ProfileIndex
+    // keeps its own) and passed to layOut, not made again for every tree.
+    static std::vector<std::uint32_t> functionRanks(const std::vector<StackTreeFunction>& functions);
+    // `rank`: functionRanks(tree.m_functions).
+    static void layOut(StackTree& tree, std::vector<TempNode>& temp, bool diff, const std::vector<std::uint32_t>& rank);
 };

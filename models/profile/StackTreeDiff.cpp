@@ -42,18 +42,7 @@ std::shared_ptr<StackTree> StackTreeDiff::merge(const StackTree& baseline, const
     const std::vector<std::uint32_t> fromBaseline = mapFunctions(baseline);
     const std::vector<std::uint32_t> fromSelected = mapFunctions(selected);
     // Both trees sort children by (symbol, module); the merged order compares the same way.
-    std::vector<std::uint32_t> order(tree->m_functions.size());
-    for (std::uint32_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-        const auto& fa = tree->m_functions[a];
-        const auto& fb = tree->m_functions[b];
-        const int bySymbol = fa.symbol.compare(fb.symbol);
-        return bySymbol != 0 ? bySymbol < 0 : fa.module < fb.module;
-    });
-    std::vector<std::uint32_t> rank(order.size());
-    for (std::uint32_t i = 0; i < order.size(); ++i)
-        rank[order[i]] = i;
+    const std::vector<std::uint32_t> rank = StackTreeBuilder::functionRanks(tree->m_functions);
 
     struct Pair {
         std::uint32_t baseline;
@@ -103,7 +92,7 @@ std::shared_ptr<StackTree> StackTreeDiff::merge(const StackTree& baseline, const
             work.push_back(child);
         }
     }
-    StackTreeBuilder::layOut(*tree, temp, true);
+    StackTreeBuilder::layOut(*tree, temp, true, rank);
 
     tree->m_durationSeconds = selected.durationSeconds();
     tree->m_baselineSamples = baseline.totalSamples();

@@ -146,7 +146,7 @@ StackTreePtr VariantDiff::sum(const std::vector<StackTreePtr>& trees)
         tree->m_durationSeconds += source->durationSeconds();
         tree->m_weight = source->weight();
     }
-    StackTreeBuilder::layOut(*tree, temp, false);
+    StackTreeBuilder::layOut(*tree, temp, false, StackTreeBuilder::functionRanks(tree->m_functions));
     return tree;
 }
 
